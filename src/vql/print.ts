@@ -38,7 +38,7 @@ function printFind(f: Find): string {
   return `FIND (${printString(f.terms)}${scope})`;
 }
 
-export function printOperand(o: Operand): string {
+export function printOperand(o: Operand | { field: string; fn?: string }): string {
   return o.fn ? `${o.fn}(${o.field})` : o.field;
 }
 

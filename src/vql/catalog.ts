@@ -1,0 +1,81 @@
+import type { StateKind } from './ast';
+
+/** A record as the simulator holds it; read through QueryTarget.get, or `row[field]` by default. */
+export type Row = object;
+
+export type FieldType = 'id' | 'string' | 'number' | 'boolean' | 'date' | 'datetime' | 'picklist' | 'reference';
+
+export interface FieldInfo {
+  name: string;
+  type: FieldType;
+  /** Values are arrays; `=`, IN, CONTAINS, LIKE and ranges match when any element matches. */
+  multiValue?: boolean;
+  /** Default true. A false field is rejected with VqlError 'not_queryable' wherever it is named. */
+  queryable?: boolean;
+  /** Searched by FIND ... SCOPE PROPERTIES. Default: true for string and picklist fields. */
+  searchable?: boolean;
+  /** For TONAME(field): the value a row holds (e.g. a label) → its API name. Unmapped values pass through. */
+  names?: Readonly<Record<string, string>>;
+}
+
+/** A relationship usable as a dot path (`product__vr.name__v`) or a sub-select (`FROM document_product__vr`). */
+export interface RelationshipInfo {
+  name: string;
+  /** Name of the related target in the same catalog (looked up with allVersions = false). */
+  target: string;
+}
+
+/**
+ * One queryable set of rows. The caller applies access control: rows() yields only what the
+ * caller may see, and so must byId() and related().
+ */
+export interface QueryTarget {
+  readonly name: string;
+  readonly fields: readonly FieldInfo[];
+  readonly relationships?: readonly RelationshipInfo[];
+  /** All rows, in a stable order (ascending id is expected; it is the tie-break order of results). */
+  rows(): Iterable<Row>;
+  /** Fast path for `WHERE id = n` / `id IN (...)`; for version targets it may return several rows. */
+  byId?(id: number | string): Row | readonly Row[] | undefined;
+  /** Reads a field; default `(row as any)[field]`. */
+  get?(row: Row, field: string): unknown;
+  /** Text of the row's file, for FIND ... SCOPE CONTENT / ALL. */
+  content?(row: Row): string | undefined;
+  /** Rows of the relationship `relationship` (rows of the target that relationship names). */
+  related?(row: Row, relationship: string): Row | readonly Row[] | undefined;
+  /** For ALLVERSIONS targets: the latest version of the row's document (SELECT LATESTVERSION f). */
+  latestVersion?(row: Row): Row | undefined;
+  /** Class of the row's lifecycle state, for `status__v = STEADYSTATE()` and friends. */
+  stateKind?(row: Row): StateKind | undefined;
+}
+
+export interface QueryCatalog {
+  /** The target named in FROM (`documents`, `users`, `product__v`, ...); undefined when unknown. */
+  target(name: string, allVersions: boolean): QueryTarget | undefined;
+}
+
+export interface EvaluateOptions {
+  /** Overrides the query's PAGESIZE/LIMIT (paging links). Clamped to [0, maxPageSize]. */
+  pageSize?: number;
+  /** Overrides the query's PAGEOFFSET/OFFSET. */
+  pageOffset?: number;
+  /** Default MAX_PAGE_SIZE; pass Infinity for targets answered on one page (`users`). */
+  maxPageSize?: number;
+}
+
+export interface QueryWarning {
+  type: string;
+  message: string;
+}
+
+export interface QueryResult {
+  /** The page: projected rows, keys in SELECT order. */
+  rows: Record<string, unknown>[];
+  /** Rows found after WHERE, FIND, SKIP and MAXROWS. */
+  total: number;
+  /** Page size and offset actually applied (responseDetails.limit / offset). */
+  limit: number;
+  offset: number;
+  /** Present only when non-empty (e.g. the result was cut by MAXROWS). */
+  warnings?: QueryWarning[];
+}

@@ -1,0 +1,81 @@
+import type { FieldInfo, QueryCatalog, QueryTarget, Row } from './catalog';
+import { VqlError } from './errors';
+import { keyFnFor, type KeyFn } from './values';
+
+/** A target with its field table, built once per evaluation. */
+export interface Scope {
+  catalog: QueryCatalog;
+  target: QueryTarget;
+  fields: Map<string, FieldInfo>;
+}
+
+export interface ResolvedField {
+  name: string;
+  info: FieldInfo;
+  /** Raw value of the field for a row (an array for multi-value fields and to-many paths). */
+  get: (row: Row) => unknown;
+  key: KeyFn;
+}
+
+export function makeScope(catalog: QueryCatalog, target: QueryTarget): Scope {
+  const fields = new Map<string, FieldInfo>();
+  for (const f of target.fields) fields.set(f.name, f);
+  return { catalog, target, fields };
+}
+
+export function getter(target: QueryTarget, field: string): (row: Row) => unknown {
+  const get = target.get;
+  if (get) return (row) => get.call(target, row, field);
+  return (row) => (row as Record<string, unknown>)[field];
+}
+
+function lookup(scope: Scope, name: string, shown: string, position: number): FieldInfo {
+  const info = scope.fields.get(name);
+  if (!info) {
+    throw new VqlError('unknown_field', `Unknown field '${shown}' on '${scope.target.name}' at position ${position}`, position);
+  }
+  if (info.queryable === false) {
+    throw new VqlError('not_queryable', `Field '${shown}' is not queryable at position ${position}`, position);
+  }
+  return info;
+}
+
+/** Resolves a field name or a one-level dot path `relationship.field`; throws VqlError naming it. */
+export function resolveField(scope: Scope, name: string, position: number): ResolvedField {
+  const dot = name.indexOf('.');
+  if (dot < 0) {
+    const info = lookup(scope, name, name, position);
+    return { name, info, get: getter(scope.target, name), key: keyFnFor(info.type) };
+  }
+  const relName = name.slice(0, dot);
+  const rest = name.slice(dot + 1);
+  const related = relatedScope(scope, relName, name, position);
+  if (rest.includes('.')) {
+    throw new VqlError('unknown_field', `Unknown field '${name}': only one relationship level is supported, at position ${position}`, position);
+  }
+  const info = lookup(related, rest, name, position);
+  const inner = getter(related.target, rest);
+  const target = scope.target;
+  const get = (row: Row): unknown => {
+    const r = target.related ? target.related(row, relName) : undefined;
+    if (r === undefined || r === null) return null;
+    if (Array.isArray(r)) return (r as Row[]).flatMap((x) => flat(inner(x)));
+    return inner(r as Row);
+  };
+  return { name, info, get, key: keyFnFor(info.type) };
+}
+
+function flat(v: unknown): unknown[] {
+  if (Array.isArray(v)) return v;
+  return v === undefined || v === null ? [] : [v];
+}
+
+/** The scope of a relationship's target, for dot paths and sub-selects. */
+export function relatedScope(scope: Scope, relName: string, shown: string, position: number): Scope {
+  const rel = scope.target.relationships?.find((r) => r.name === relName);
+  const target = rel && scope.catalog.target(rel.target, false);
+  if (!rel || !target) {
+    throw new VqlError('unknown_field', `Unknown relationship '${relName}' in '${shown}' on '${scope.target.name}' at position ${position}`, position);
+  }
+  return makeScope(scope.catalog, target);
+}
