@@ -1,0 +1,53 @@
+import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
+import { parse } from './parser';
+import { print } from './print';
+import { VqlError } from './errors';
+import { VALID_QUERIES } from './test-corpus';
+
+/** parse() either succeeds (and then round-trips through print) or throws a VqlError with a sane position. */
+function check(text: string): void {
+  let q;
+  try {
+    q = parse(text);
+  } catch (e) {
+    if (!(e instanceof VqlError)) throw new Error(`non-VqlError for ${JSON.stringify(text)}: ${String(e)}`);
+    expect(['syntax', 'invalid_value']).toContain(e.kind);
+    expect(e.position).toBeGreaterThanOrEqual(0);
+    expect(e.position).toBeLessThanOrEqual(text.length);
+    expect(e.message).toMatch(/position \d+/);
+    return;
+  }
+  expect(parse(print(q))).toEqual(q);
+}
+
+const SNIPPETS = ["'", '\\', '(', ')', ',', '.', '-', '=', '!=', '<', '>', ' AND ', ' OR ', ' WHERE ', ' FROM ', 'SELECT ',
+  ' IN ', ' LIKE ', ' BETWEEN ', 'null', 'true', '1e5', '0.', '%', 'STEADYSTATE()', ' FIND ', ' SCOPE ', '"', '\u0000', '\uD800', 'é'];
+
+type Edit = { at: number; del: number; insert: string };
+const edit: fc.Arbitrary<Edit> = fc.record({
+  at: fc.nat(),
+  del: fc.nat({ max: 4 }),
+  insert: fc.oneof(fc.constant(''), fc.string({ maxLength: 3 }), fc.constantFrom(...SNIPPETS)),
+});
+
+function applyEdits(text: string, edits: Edit[]): string {
+  let s = text;
+  for (const e of edits) {
+    const at = s.length ? e.at % (s.length + 1) : 0;
+    s = s.slice(0, at) + e.insert + s.slice(at + e.del);
+  }
+  return s;
+}
+
+describe('parse never throws anything but VqlError', () => {
+  it('random strings', () => {
+    fc.assert(fc.property(fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: fc.constantFrom(...SNIPPETS) })), check), { numRuns: 1000 });
+  });
+  it('mutated valid queries', () => {
+    fc.assert(fc.property(fc.constantFrom(...VALID_QUERIES), fc.array(edit, { minLength: 1, maxLength: 4 }), (q, edits) => check(applyEdits(q, edits))), { numRuns: 1000 });
+  });
+  it('truncated valid queries', () => {
+    for (const q of VALID_QUERIES) for (let i = 0; i <= q.length; i++) check(q.slice(0, i));
+  });
+});
