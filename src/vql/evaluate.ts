@@ -7,7 +7,7 @@ import { compileFind } from './find';
 import { byIdOrder, compileOrder } from './order';
 import { positionOf } from './positions';
 import { compileSelect, projectRow } from './project';
-import { makeScope } from './resolve';
+import { makeScope, resolveField } from './resolve';
 
 /**
  * Ids a WHERE tree pins the result to (`id = n`, `id IN (...)`, a conjunction containing one, or a
@@ -73,7 +73,9 @@ export function evaluate(q: Query, catalog: QueryCatalog, options: EvaluateOptio
   const order = compileOrder(scope, q.orderBy);
 
   let matched: Row[] = [];
-  const ids = target.byId ? pinnedIds(q.where) : undefined;
+  const pinned = target.byId ? pinnedIds(q.where) : undefined;
+  const idKey = pinned && resolveField(scope, 'id', 0).key;
+  const ids = pinned && idKey && pinned.map((id) => idKey(id)).filter((k): k is number | string => typeof k === 'number' || typeof k === 'string');
   const source: Iterable<Row> = ids ? lookupIds(target, ids) : target.rows();
   if (tests.length === 0) matched = [...source];
   else {

@@ -164,7 +164,7 @@ function parseTokens(tokens: Token[]): Query {
       return setPosition({ kind: 'field', field: f.text, fn: 'LATESTVERSION' }, t.pos);
     }
     const o = operand();
-    return setPosition(o.fn ? { kind: 'field', field: o.field, fn: o.fn } : { kind: 'field', field: o.field }, t.pos);
+    return setPosition(o.fn ? { kind: 'field', field: o.field, fn: o.fn } : { kind: 'field', field: o.field }, positionOf(o));
   };
 
   const orderBy = (): OrderItem[] => {
