@@ -23,18 +23,25 @@ export function compileOrder(scope: Scope, items: OrderItem[]): Sorter | undefin
     return { get: f.get, key: f.key, sign: o.desc ? -1 : 1 };
   });
   return (rows) => {
-    const decorated = rows.map((row, index) => ({ row, index, keys: keys.map((k) => sortKey(k.get(row), k.key)) }));
-    decorated.sort((a, b) => {
-      for (let i = 0; i < keys.length; i++) {
-        const x = a.keys[i];
-        const y = b.keys[i];
-        if (x === y) continue;
-        const c = x === undefined ? 1 : y === undefined ? -1 : compareKeys(x, y);
-        if (c !== 0) return c * keys[i].sign;
-      }
-      return a.index - b.index;
+    const n = rows.length;
+    const columns = keys.map((k) => {
+      const col: Key[] = new Array(n);
+      for (let i = 0; i < n; i++) col[i] = sortKey(k.get(rows[i]), k.key);
+      return col;
     });
-    return decorated.map((d) => d.row);
+    const signs = keys.map((k) => k.sign);
+    const order = Array.from({ length: n }, (_, i) => i);
+    order.sort((a, b) => {
+      for (let c = 0; c < columns.length; c++) {
+        const x = columns[c][a];
+        const y = columns[c][b];
+        if (x === y) continue;
+        const r = x === undefined ? 1 : y === undefined ? -1 : compareKeys(x, y);
+        if (r !== 0) return r * signs[c];
+      }
+      return a - b;
+    });
+    return order.map((i) => rows[i]);
   };
 }
 

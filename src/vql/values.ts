@@ -23,6 +23,8 @@ export function toTime(raw: unknown): number | undefined {
   if (raw instanceof Date) return Number.isNaN(raw.getTime()) ? undefined : raw.getTime();
   if (typeof raw === 'number') return Number.isFinite(raw) ? raw : undefined;
   if (typeof raw !== 'string') return undefined;
+  const fast = fastIso(raw);
+  if (fast !== undefined) return fast;
   const d = DATE.exec(raw);
   if (d) {
     const t = Date.UTC(+d[1], +d[2] - 1, +d[3]);
@@ -33,6 +35,36 @@ export function toTime(raw: unknown): number | undefined {
   const hasZone = /(Z|[+-]\d{2}:?\d{2})$/.test(raw.slice(10));
   const t = Date.parse((hasZone ? raw : raw + 'Z').replace(' ', 'T'));
   return Number.isNaN(t) ? undefined : t;
+}
+
+const DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Digits of s[i..i+n) as a number, or -1 when one is not a digit. */
+function digits(s: string, i: number, n: number): number {
+  let v = 0;
+  for (let k = i; k < i + n; k++) {
+    const c = s.charCodeAt(k) - 48;
+    if (c < 0 || c > 9) return -1;
+    v = v * 10 + c;
+  }
+  return v;
+}
+
+/**
+ * Fast path for the forms stored rows use: `YYYY-MM-DD`, `YYYY-MM-DDTHH:MM:SSZ` and
+ * `YYYY-MM-DDTHH:MM:SS.sssZ`; undefined for anything else (the general parser then decides).
+ */
+function fastIso(s: string): number | undefined {
+  const n = s.length;
+  if ((n !== 10 && n !== 20 && n !== 24) || s[4] !== '-' || s[7] !== '-') return undefined;
+  const y = digits(s, 0, 4), mo = digits(s, 5, 2), d = digits(s, 8, 2);
+  if (y < 0 || mo < 1 || mo > 12 || d < 1 || d > DAYS[mo - 1] || (mo === 2 && d === 29 && !(y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)))) return undefined;
+  if (n === 10) return Date.UTC(y, mo - 1, d);
+  if (s[10] !== 'T' || s[13] !== ':' || s[16] !== ':' || s[n - 1] !== 'Z') return undefined;
+  const h = digits(s, 11, 2), mi = digits(s, 14, 2), se = digits(s, 17, 2);
+  const ms = n === 24 ? (s[19] === '.' ? digits(s, 20, 3) : -1) : 0;
+  if (h < 0 || h > 23 || mi < 0 || mi > 59 || se < 0 || se > 59 || ms < 0) return undefined;
+  return Date.UTC(y, mo - 1, d, h, mi, se, ms);
 }
 
 export function toBool(raw: unknown): boolean | undefined {
