@@ -1,0 +1,77 @@
+/**
+ * Delegated requests (Authentication rule 8): the CRM platform's session token instead of a
+ * session id, with the platform address and provider in headers or query parameters. The
+ * platform address must be trusted by the tenant (fixtures); the simulator never calls an
+ * address the fixtures did not list, and answers the built-in stand-in's check in-process.
+ */
+import { apiError } from '../errors';
+import type { Tenant } from '../tenants';
+import { type User, membershipOf } from '../users';
+import type { World } from '../world';
+import { type PlatformIdentity, PLATFORM_PATH } from './platform';
+
+export interface Delegation {
+  token?: string;
+  extUrl?: string;
+  extNs?: string;
+}
+
+export interface AddressBook {
+  auth(path: string): string;
+}
+
+/** The delegated credentials of a request, if it is one (query parameters win over headers). */
+export function delegationOf(query: Record<string, unknown>, headers: Record<string, string>): Delegation | undefined {
+  if (query.auth !== undefined || query.ext_url !== undefined) {
+    return { token: query.auth as string | undefined, extUrl: query.ext_url as string | undefined, extNs: query.ext_ns as string | undefined };
+  }
+  if (headers['x-auth-host'] !== undefined || headers['x-auth-provider'] !== undefined) {
+    return { token: headers.authorization?.replace(/^Bearer\s+/i, '').trim(), extUrl: headers['x-auth-host'], extNs: headers['x-auth-provider'] };
+  }
+  return undefined;
+}
+
+const trimSlash = (s: string) => s.replace(/\/+$/, '');
+
+/** The trusted-platform entry of `tenant` for `extUrl`, if the tenant trusts it. */
+function trusted(tenant: Tenant, extUrl: string, book: AddressBook) {
+  const wanted = trimSlash(extUrl);
+  return tenant.trustedPlatforms.find((p) => trimSlash(p.url === 'builtin' ? book.auth(PLATFORM_PATH) : p.url) === wanted);
+}
+
+/** Outbound token check, only to a host the fixtures allow. Exposed for tests to observe. */
+export const outbound = {
+  calls: 0,
+  async identify(extUrl: string, token: string): Promise<PlatformIdentity | undefined> {
+    outbound.calls += 1;
+    try {
+      const res = await fetch(`${trimSlash(extUrl)}/services/oauth2/userinfo`, { headers: { Authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(5000) });
+      return res.ok ? ((await res.json()) as PlatformIdentity) : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+};
+
+export async function authenticateDelegated(world: World, d: Delegation, hinted: Tenant | undefined, book: AddressBook): Promise<{ user: User; tenant: Tenant }> {
+  if (!d.token) throw apiError('parameterRequired', 'auth');
+  if (!d.extUrl) throw apiError('parameterRequired', 'ext_url');
+  if (!d.extNs) throw apiError('parameterRequired', 'ext_ns');
+  if (d.extNs !== 'sfdc') throw apiError('invalidValue', d.extNs, 'ext_ns');
+  const candidates = hinted ? [hinted] : world.tenants.all();
+  const tenantsTrusting = candidates.filter((t) => trusted(t, d.extUrl!, book));
+  // Untrusted address: refused before any call goes out.
+  if (tenantsTrusting.length === 0) throw apiError('invalidSession');
+  const builtin = trimSlash(d.extUrl) === trimSlash(book.auth(PLATFORM_PATH));
+  let identity: PlatformIdentity | undefined;
+  if (builtin) identity = world.platform.identify(d.token);
+  else if ((world.fixtures.data.service.allowedHosts ?? []).includes(new URL(d.extUrl).host)) identity = await outbound.identify(d.extUrl, d.token);
+  if (!identity) throw apiError('invalidSession');
+  const user = world.users.byUsername(identity.preferred_username);
+  if (!user?.delegation || user.delegation.organizationId !== identity.organization_id || user.status !== 'active') throw apiError('invalidSession');
+  const tenant = tenantsTrusting.find(
+    (t) => t.status === 'Active' && trusted(t, d.extUrl!, book)!.organizationId === identity!.organization_id && membershipOf(user, t.id),
+  );
+  if (!tenant) throw apiError('invalidSession');
+  return { user, tenant };
+}

@@ -1,0 +1,41 @@
+/**
+ * The built-in stand-in of the external CRM platform (Authentication rule 8): it issues platform
+ * session tokens to delegation-enabled users and answers the token check, in-process, so
+ * delegated requests work out of the box without any outbound call.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Clock } from '../clock';
+import { type User, type UserDirectory, passwordMatches } from '../users';
+
+/** The path the stand-in is served under (its address is `<public>/crm`). */
+export const PLATFORM_PATH = '/crm';
+export const PLATFORM_TOKEN_TTL_MS = 2 * 3600_000;
+
+export interface PlatformIdentity {
+  organization_id: string;
+  preferred_username: string;
+  user_id: string;
+}
+
+export class PlatformStandIn {
+  private readonly tokens = new Map<string, { user: User; expires: number }>();
+
+  constructor(private readonly users: UserDirectory, private readonly clock: Clock) {}
+
+  /** A platform token for a delegation-enabled user with the right platform password. */
+  login(username: string, password: string): { token: string; expiresIn: number } | undefined {
+    const user = this.users.all().find((u) => u.delegation?.platformUsername.toLowerCase() === username.trim().toLowerCase());
+    if (!passwordMatches(user?.delegation?.platformPasswordHash, password) || !user) return undefined;
+    const token = `${user.delegation!.organizationId}!${randomBytes(24).toString('base64url')}`;
+    this.tokens.set(token, { user, expires: this.clock.now() + PLATFORM_TOKEN_TTL_MS });
+    return { token, expiresIn: PLATFORM_TOKEN_TTL_MS / 1000 };
+  }
+
+  /** The token check: who the token belongs to, or undefined. */
+  identify(token: string): PlatformIdentity | undefined {
+    const t = this.tokens.get(token);
+    if (!t || t.expires <= this.clock.now()) return undefined;
+    const d = t.user.delegation!;
+    return { organization_id: d.organizationId, preferred_username: d.platformUsername, user_id: `005${String(t.user.id).padStart(15, '0')}` };
+  }
+}

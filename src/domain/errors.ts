@@ -1,0 +1,110 @@
+/**
+ * The one table of the service's error types and messages (gaps.md §1).
+ * Every FAILURE dms-sim answers is built from here: a type is written once, in this file.
+ */
+
+export const ErrorType = {
+  MALFORMED_URL: 'MALFORMED_URL',
+  METHOD_NOT_SUPPORTED: 'METHOD_NOT_SUPPORTED',
+  INVALID_SESSION_ID: 'INVALID_SESSION_ID',
+  PARAMETER_REQUIRED: 'PARAMETER_REQUIRED',
+  INVALID_DATA: 'INVALID_DATA',
+  ATTRIBUTE_NOT_SUPPORTED: 'ATTRIBUTE_NOT_SUPPORTED',
+  INVALID_FILTER: 'INVALID_FILTER',
+  INSUFFICIENT_ACCESS: 'INSUFFICIENT_ACCESS',
+  OPERATION_NOT_ALLOWED: 'OPERATION_NOT_ALLOWED',
+  INCORRECT_QUERY_SYNTAX_ERROR: 'INCORRECT_QUERY_SYNTAX_ERROR',
+  EXCEEDS_FILE_MAX_SIZE: 'EXCEEDS_FILE_MAX_SIZE',
+  NO_PASSWORD_PROVIDED: 'NO_PASSWORD_PROVIDED',
+  USERNAME_OR_PASSWORD_INCORRECT: 'USERNAME_OR_PASSWORD_INCORRECT',
+  INACTIVE_USER: 'INACTIVE_USER',
+  USER_LOCKED_OUT: 'USER_LOCKED_OUT',
+  PASSWORD_CHANGE_REQUIRED: 'PASSWORD_CHANGE_REQUIRED',
+  API_LIMIT_EXCEEDED: 'API_LIMIT_EXCEEDED',
+  RACE_CONDITION: 'RACE_CONDITION',
+  INVALID_DOCUMENT: 'INVALID_DOCUMENT',
+  UNEXPECTED_ERROR: 'UNEXPECTED_ERROR',
+} as const;
+export type ErrorType = (typeof ErrorType)[keyof typeof ErrorType];
+
+/** Message templates; `{0}`, `{1}` … are filled from the arguments. */
+const messages = {
+  unknownPath: [ErrorType.MALFORMED_URL, 'The requested URL [{0}] is not valid.'],
+  methodNotSupported: [ErrorType.METHOD_NOT_SUPPORTED, 'Method [{0}] is not supported for [{1}].'],
+  versionNotSupported: [ErrorType.METHOD_NOT_SUPPORTED, 'API version [{0}] is not supported.'],
+  invalidSession: [ErrorType.INVALID_SESSION_ID, 'Invalid or expired session ID.'],
+  parameterRequired: [ErrorType.PARAMETER_REQUIRED, 'Missing required parameter [{0}]'],
+  invalidValue: [ErrorType.INVALID_DATA, 'Invalid value [{0}] for parameter [{1}] specified'],
+  malformedBody: [ErrorType.INVALID_DATA, 'The request body could not be read as {0}.'],
+  bodyTooLarge: [ErrorType.INVALID_DATA, 'The request body is larger than the maximum of {0} bytes.'],
+  resourceNotFound: [ErrorType.INVALID_DATA, 'The resource [{0}] does not exist'],
+  attributeNotSupported: [ErrorType.ATTRIBUTE_NOT_SUPPORTED, 'Attribute [{0}] is not supported.'],
+  invalidFilter: [ErrorType.INVALID_FILTER, 'Invalid value [{0}] for parameter [named_filter] specified'],
+  insufficientAccess: [ErrorType.INSUFFICIENT_ACCESS, '{0}'],
+  operationNotAllowed: [ErrorType.OPERATION_NOT_ALLOWED, '{0}'],
+  querySyntax: [ErrorType.INCORRECT_QUERY_SYNTAX_ERROR, '{0}'],
+  fileTooLarge: [ErrorType.EXCEEDS_FILE_MAX_SIZE, 'The file exceeds the maximum size of {0} bytes.'],
+  noPassword: [ErrorType.NO_PASSWORD_PROVIDED, 'No password was provided for the login call.'],
+  badCredentials: [ErrorType.USERNAME_OR_PASSWORD_INCORRECT, 'Authentication failed for user [{0}].'],
+  inactiveUser: [ErrorType.INACTIVE_USER, 'User is inactive or not found.'],
+  noActiveTenant: [ErrorType.INACTIVE_USER, 'User [{0}] is not a member of any active tenant.'],
+  userLockedOut: [ErrorType.USER_LOCKED_OUT, 'User account is locked out.'],
+  passwordChangeRequired: [ErrorType.PASSWORD_CHANGE_REQUIRED, 'Password change required.'],
+  authBurstExceeded: [ErrorType.API_LIMIT_EXCEEDED, 'Authentication API burst limit exceeded; retry after {0} seconds.'],
+  raceCondition: [ErrorType.RACE_CONDITION, 'The record [{0}] was changed by another request.'],
+  invalidDocument: [ErrorType.INVALID_DOCUMENT, '{0}'],
+  notImplemented: [ErrorType.UNEXPECTED_ERROR, 'Operation [{0}] is not implemented by dms-sim yet.'],
+  unexpected: [ErrorType.UNEXPECTED_ERROR, 'An unexpected error occurred (execution id {0}).'],
+} as const satisfies Record<string, readonly [ErrorType, string]>;
+
+export type ErrorKey = keyof typeof messages;
+
+export interface ErrorItem {
+  type: ErrorType;
+  message: string;
+}
+
+/** A failure of the simulated service: answered as its FAILURE body, never as a crash. */
+export class ApiError extends Error {
+  readonly errors: ErrorItem[];
+  /** Set on authentication failures of endpoints 1 and 2 (gaps.md §1). */
+  readonly errorType?: string;
+  /** HTTP status; 200 for everything the service processed (gaps.md §1). */
+  readonly status: number;
+
+  constructor(errors: ErrorItem[], opts: { errorType?: string; status?: number } = {}) {
+    super(errors.map((e) => `${e.type}: ${e.message}`).join('; '));
+    this.name = 'ApiError';
+    this.errors = errors;
+    this.errorType = opts.errorType;
+    this.status = opts.status ?? 200;
+  }
+
+  get type(): ErrorType {
+    return this.errors[0].type;
+  }
+}
+
+function fill(template: string, args: readonly (string | number)[]): string {
+  return template.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)] ?? ''));
+}
+
+/** The error item for a table entry. */
+export function errorItem(key: ErrorKey, ...args: (string | number)[]): ErrorItem {
+  const [type, template] = messages[key];
+  return { type, message: fill(template, args) };
+}
+
+/** The ApiError for a table entry: `throw apiError('resourceNotFound', id)`. */
+export function apiError(key: ErrorKey, ...args: (string | number)[]): ApiError {
+  return new ApiError([errorItem(key, ...args)]);
+}
+
+/** An authentication failure (endpoints 1 and 2) carries `errorType: AUTHENTICATION_FAILED`. */
+export function authError(key: ErrorKey, ...args: (string | number)[]): ApiError {
+  return new ApiError([errorItem(key, ...args)], { errorType: 'AUTHENTICATION_FAILED' });
+}
+
+export function isApiError(e: unknown): e is ApiError {
+  return e instanceof ApiError;
+}

@@ -1,0 +1,74 @@
+/**
+ * Burst limits (gaps.md §4), on fixed windows of the simulator clock.
+ * - Authentication (endpoint 1): per user name + domain name, 1-minute window. From half the
+ *   limit every call is delayed; once the whole burst is spent, calls fail until the window ends.
+ * - API (every other call): per tenant, 5-minute window; over the limit calls are delayed, never refused.
+ */
+import type { Clock } from '../clock';
+
+export const AUTH_WINDOW_MS = 60_000;
+export const API_WINDOW_MS = 5 * 60_000;
+
+export interface BurstDecision {
+  limit: number;
+  /** Calls left in the window after this one. */
+  remaining: number;
+  /** Milliseconds to delay this call (0: none). */
+  delayMs: number;
+  /** True when the call must be refused (authentication burst spent). */
+  refused: boolean;
+  /** Milliseconds until the window ends. */
+  resetInMs: number;
+}
+
+export class FixedWindowCounter {
+  private readonly windows = new Map<string, { start: number; count: number }>();
+
+  constructor(private readonly clock: Clock, private readonly windowMs: number) {}
+
+  /** Counts one call for `key` and returns the count in the current window, and when it resets. */
+  hit(key: string): { count: number; resetInMs: number } {
+    const now = this.clock.now();
+    const start = now - (now % this.windowMs);
+    let w = this.windows.get(key);
+    if (!w || w.start !== start) {
+      w = { start, count: 0 };
+      this.windows.set(key, w);
+    }
+    w.count += 1;
+    return { count: w.count, resetInMs: start + this.windowMs - now };
+  }
+}
+
+export interface ThrottleSettings {
+  throttling: boolean;
+  throttleDelayMs: number;
+}
+
+export class Throttle {
+  private readonly auth: FixedWindowCounter;
+  private readonly api: FixedWindowCounter;
+
+  constructor(clock: Clock, private readonly settings: ThrottleSettings) {
+    this.auth = new FixedWindowCounter(clock, AUTH_WINDOW_MS);
+    this.api = new FixedWindowCounter(clock, API_WINDOW_MS);
+  }
+
+  /** One login attempt by `username` at `domain`. */
+  authCall(username: string, domain: string, limit: number): BurstDecision {
+    const { count, resetInMs } = this.auth.hit(`${username.trim().toLowerCase()}\u0000${domain}`);
+    const refused = count > limit;
+    const delayed = !refused && count > Math.floor(limit / 2);
+    return { limit, remaining: Math.max(0, limit - count), delayMs: this.delay(delayed), refused, resetInMs };
+  }
+
+  /** One API call to `tenantId`. */
+  apiCall(tenantId: number, limit: number): BurstDecision {
+    const { count, resetInMs } = this.api.hit(String(tenantId));
+    return { limit, remaining: Math.max(0, limit - count), delayMs: this.delay(count > limit), refused: false, resetInMs };
+  }
+
+  private delay(delayed: boolean): number {
+    return delayed && this.settings.throttling ? this.settings.throttleDelayMs : 0;
+  }
+}

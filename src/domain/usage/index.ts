@@ -1,0 +1,62 @@
+/**
+ * The API usage log (gaps.md §4): one row per call, per tenant, downloadable as CSV by day.
+ */
+
+export interface UsageRow {
+  time: number;
+  executionId: string;
+  userId?: number;
+  truncatedSessionId?: string;
+  method: string;
+  endpoint: string;
+  version?: string;
+  responseStatus: string;
+  clientId: string;
+  referenceId?: string;
+  burstRemaining?: number;
+  delayMs: number;
+  durationMs: number;
+}
+
+const columns: [string, (r: UsageRow) => unknown][] = [
+  ['timestamp', (r) => new Date(r.time).toISOString()],
+  ['execution_id', (r) => r.executionId],
+  ['user_id', (r) => r.userId],
+  ['truncated_session_id', (r) => r.truncatedSessionId],
+  ['http_method', (r) => r.method],
+  ['endpoint', (r) => r.endpoint],
+  ['api_version', (r) => r.version],
+  ['response_status', (r) => r.responseStatus],
+  ['client_id', (r) => r.clientId],
+  ['reference_id', (r) => r.referenceId],
+  ['api_burst_remaining', (r) => r.burstRemaining],
+  ['response_delay_ms', (r) => r.delayMs],
+  ['duration_ms', (r) => r.durationMs],
+];
+
+/** Rows kept per tenant; the oldest go first (the log is for inspection, not an archive). */
+export const MAX_ROWS_PER_TENANT = 100_000;
+
+export class UsageLog {
+  private readonly rows = new Map<number, UsageRow[]>();
+
+  record(tenantId: number, row: UsageRow): void {
+    let list = this.rows.get(tenantId);
+    if (!list) this.rows.set(tenantId, (list = []));
+    list.push(row);
+    if (list.length > MAX_ROWS_PER_TENANT) list.splice(0, list.length - MAX_ROWS_PER_TENANT);
+  }
+
+  /** Rows of one UTC day, `YYYY-MM-DD`. */
+  day(tenantId: number, date: string): UsageRow[] {
+    return (this.rows.get(tenantId) ?? []).filter((r) => new Date(r.time).toISOString().startsWith(date));
+  }
+
+  static csv(rows: UsageRow[]): string {
+    const cell = (v: unknown) => {
+      const s = v === undefined || v === null ? '' : String(v);
+      return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+    };
+    return [columns.map(([name]) => name).join(','), ...rows.map((r) => columns.map(([, get]) => cell(get(r))).join(','))].join('\r\n') + '\r\n';
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * All of one simulator instance's state, built from a fixture set. Each instance has its own
+ * world: nothing is shared between simulators in one process.
+ */
+import type { FixtureSet } from '../fixtures/types';
+import type { Clock } from './clock';
+import { PlatformStandIn } from './auth/platform';
+import { SessionStore } from './sessions';
+import { Throttle } from './throttling';
+import { UsageLog } from './usage';
+import { TenantDirectory } from './tenants';
+import { UserDirectory } from './users';
+
+export interface Settings {
+  throttling: boolean;
+  authBurstLimit: number;
+  apiBurstLimit: number;
+  throttleDelayMs: number;
+  uploadMaxBytes: number;
+}
+
+export const defaultSettings: Settings = {
+  throttling: true,
+  authBurstLimit: 60,
+  apiBurstLimit: 2000,
+  throttleDelayMs: 500,
+  uploadMaxBytes: 100 * 1024 * 1024,
+};
+
+export interface World {
+  fixtures: FixtureSet;
+  clock: Clock;
+  settings: Settings;
+  versions: string[];
+  tenants: TenantDirectory;
+  users: UserDirectory;
+  sessions: SessionStore;
+  throttle: Throttle;
+  usage: UsageLog;
+  platform: PlatformStandIn;
+}
+
+export function createWorld(fixtures: FixtureSet, clock: Clock, overrides: Partial<Settings> = {}): World {
+  const tenants = new TenantDirectory(fixtures.data.domains);
+  const settings = { ...defaultSettings, ...fixtures.data.service.settings, ...overrides };
+  const users = new UserDirectory(fixtures.data.users, tenants);
+  return {
+    fixtures,
+    clock,
+    settings,
+    versions: fixtures.data.service.versions,
+    tenants,
+    users,
+    sessions: new SessionStore(clock),
+    throttle: new Throttle(clock, settings),
+    usage: new UsageLog(),
+    platform: new PlatformStandIn(users, clock),
+  };
+}

@@ -1,0 +1,179 @@
+/**
+ * The Hono app, built from the OpenAPI document: every operation is registered from its method
+ * and path template and dispatched by operationId. The path of a request:
+ * tenancy → version check → authentication → parameter and body validation → API burst →
+ * handler → JSON/XML answer with X-TenantAPI-* headers → usage log (→ response validation).
+ */
+import { randomUUID } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { apiError, isApiError } from '../domain/errors';
+import type { World } from '../domain/world';
+import type { Ctx, Handler, Handlers } from '../handlers/types';
+import type { LoadedOpenApi, OperationInfo } from '../openapi/load';
+import { Addresses } from './addresses';
+import { authenticate } from './authenticate';
+import { mediaTypeOf, parseForm, parseJson, readLimited } from './body';
+import { type Envelope, failure, reply, unexpectedFailure } from './respond';
+import { type RouteShape, routeShape } from './router';
+import { routingPath, tenancyOf } from './tenancy';
+import { type RequestValidator, compileRequestValidator, newAjv } from './validate';
+import { createResponseValidator } from './validate-response';
+import { wantsXml } from './xml';
+
+export interface AppOptions {
+  world: World;
+  openapi: LoadedOpenApi;
+  handlers: Handlers;
+  /** The public base (`--public-url`, else the listening address); read per request. */
+  publicUrl: () => string | undefined;
+  /** Validate every answer against the document; a breach answers 500 and is reported. */
+  validateResponses?: boolean;
+  onInvalidResponse?: (op: OperationInfo, problems: string[]) => void;
+}
+
+interface Route {
+  op: OperationInfo;
+  shape: RouteShape;
+  validator: RequestValidator;
+  handler: Handler;
+}
+
+/** Bodies beyond uploads (forms, JSON, MDL scripts) are bounded too. */
+const FORM_BODY_MAX = 10 * 1024 * 1024;
+const CLIENT_ID = /^[A-Za-z0-9._-]{1,100}$/;
+
+export const NOT_IMPLEMENTED_HEADER = 'X-DmsSim-Not-Implemented';
+
+const notImplemented = (op: OperationInfo): Handler => () => {
+  throw apiError('notImplemented', op.id);
+};
+
+export function createApp(options: AppOptions): Hono {
+  const { world, openapi, handlers } = options;
+  const ajv = newAjv(true, openapi.document);
+  const routes: Route[] = openapi.operations.map((op) => ({
+    op,
+    shape: routeShape(op.path),
+    validator: compileRequestValidator(ajv, op),
+    handler: handlers[op.id] ?? notImplemented(op),
+  }));
+  const validateResponse = options.validateResponses ? createResponseValidator(openapi.document) : undefined;
+  const isTenantDns = (dns: string) => world.tenants.byDnsName(dns) !== undefined;
+
+  const app = new Hono({ getPath: (req) => routingPath(new URL(req.url).pathname) });
+
+  async function handle(c: Context, route: Route): Promise<Response> {
+    const started = performance.now();
+    const { op } = route;
+    const req = c.req.raw;
+    const url = new URL(req.url);
+    const headers: Record<string, string> = {};
+    req.headers.forEach((v, k) => (headers[k] = v));
+    const tenancy = tenancyOf(url.pathname, headers.host, isTenantDns);
+    const publicUrl = (options.publicUrl() ?? (tenancy.reachedBy === 'host' ? 'http://localhost' : url.origin)).replace(/\/+$/, '');
+    const query: Record<string, string> = {};
+    url.searchParams.forEach((v, k) => (query[k] in query ? undefined : (query[k] = v)));
+    const rawClientId = url.searchParams.get('client_id') ?? headers['x-tenantapi-clientid'];
+    const hintedTenant = tenancy.reachedBy === 'plain' ? undefined : world.tenants.byDnsName(tenancy.dns);
+    const ctx: Ctx = {
+      world, op, executionId: randomUUID(), hintedDns: tenancy.reachedBy === 'plain' ? undefined : tenancy.dns,
+      hintedTenant, tenant: hintedTenant, params: {}, query, headers,
+      addresses: new Addresses(publicUrl, tenancy.reachedBy, tenancy.hostPort, tenancy.dns),
+      clientId: rawClientId === undefined ? 'unknown' : CLIENT_ID.test(rawClientId) ? rawClientId : 'invalid_client_id',
+      meta: { delayMs: 0 },
+    };
+    const env: Envelope = { executionId: ctx.executionId, xml: wantsXml(headers.accept), xmlRoot: op.xmlRoot, ctx, referenceId: headers['x-tenantapi-referenceid'] };
+    let response: Response;
+    try {
+      ctx.params = route.shape.splitParams(c.req.param() as Record<string, string>);
+      if (ctx.params.version !== undefined) {
+        if (!world.versions.includes(ctx.params.version)) throw apiError('versionNotSupported', ctx.params.version);
+        ctx.version = ctx.params.version;
+      }
+      if (op.auth === 'session') await authenticate(ctx);
+      route.validator.params({ path: ctx.params, query: ctx.query, header: ctx.headers });
+      await readBody(ctx, route, req);
+      if (op.auth === 'session' && ctx.tenant) await apiBurst(ctx);
+      response = reply(env, await route.handler(ctx));
+    } catch (e) {
+      if (isApiError(e)) response = failure(env, e);
+      else {
+        console.error(`[dms-sim] ${ctx.executionId} ${op.id}:`, e);
+        response = failure(env, unexpectedFailure(ctx.executionId));
+      }
+      if (isApiError(e) && e.message.includes('not implemented by dms-sim')) response.headers.set(NOT_IMPLEMENTED_HEADER, op.id);
+    }
+    if (ctx.session) world.sessions.touch(ctx.session);
+    if (validateResponse) response = await checkResponse(op, response);
+    if (ctx.tenant) {
+      world.usage.record(ctx.tenant.id, {
+        time: world.clock.now(), executionId: ctx.executionId, userId: ctx.user?.id,
+        truncatedSessionId: response.headers.get('X-TenantAPI-TruncatedSessionId') ?? undefined,
+        method: req.method, endpoint: routingPath(url.pathname), version: ctx.version,
+        responseStatus: response.headers.get('X-TenantAPI-Status') ?? String(response.status),
+        clientId: ctx.clientId, referenceId: headers['x-tenantapi-referenceid'],
+        burstRemaining: ctx.meta.burstRemaining, delayMs: ctx.meta.delayMs, durationMs: Math.round(performance.now() - started),
+      });
+    }
+    return response;
+  }
+
+  async function readBody(ctx: Ctx, route: Route, req: Request): Promise<void> {
+    if (!route.op.requestBody || req.method === 'GET' || req.method === 'HEAD') return;
+    const contentType = req.headers.get('content-type') ?? '';
+    const media = mediaTypeOf(contentType);
+    const max = media === 'multipart/form-data' ? world.settings.uploadMaxBytes + 1024 * 1024 : FORM_BODY_MAX;
+    const bytes = await readLimited(req, max);
+    if (route.op.rawBody) {
+      ctx.rawBody = Buffer.from(bytes).toString('utf8');
+      return;
+    }
+    if (bytes.byteLength === 0 && !route.op.requestBody.required) return;
+    const accepted = route.validator.bodyTypes;
+    if (!accepted.includes(media)) {
+      if (bytes.byteLength === 0 && !route.op.requestBody.required) return;
+      throw apiError('invalidValue', media || '(none)', 'Content-Type');
+    }
+    const body = media === 'application/json' ? parseJson(bytes) : await parseForm(bytes, contentType);
+    route.validator.body(media, body);
+    ctx.body = body;
+  }
+
+  async function apiBurst(ctx: Ctx): Promise<void> {
+    const tenant = ctx.tenant!;
+    const d = world.throttle.apiCall(tenant.id, tenant.apiBurstLimit ?? world.settings.apiBurstLimit);
+    ctx.meta.burstLimit = d.limit;
+    ctx.meta.burstRemaining = d.remaining;
+    if (d.delayMs > 0) {
+      ctx.meta.delayMs += d.delayMs;
+      await world.clock.sleep(d.delayMs);
+    }
+  }
+
+  async function checkResponse(op: OperationInfo, response: Response): Promise<Response> {
+    const isJson = (response.headers.get('content-type') ?? '').startsWith('application/json');
+    const json = isJson ? await response.clone().json() : undefined;
+    const problems = validateResponse!(op, { status: response.status, headers: response.headers, json });
+    if (problems.length === 0) return response;
+    options.onInvalidResponse?.(op, problems);
+    console.error(`[dms-sim] response of ${op.id} breaks the OpenAPI document:\n  ${problems.join('\n  ')}`);
+    return new Response(JSON.stringify({ responseStatus: 'FAILURE', errors: [{ type: 'UNEXPECTED_ERROR', message: `dms-sim answered ${op.id} against its OpenAPI document: ${problems.join('; ')}` }] }), {
+      status: 500, headers: { 'Content-Type': 'application/json;charset=UTF-8', 'X-TenantAPI-Status': 'FAILURE' },
+    });
+  }
+
+  for (const route of routes) app.on(route.op.method.toUpperCase(), route.shape.honoPath, (c) => handle(c, route));
+
+  app.notFound((c) => {
+    const path = routingPath(new URL(c.req.url).pathname);
+    const env: Envelope = { executionId: randomUUID(), xml: wantsXml(c.req.header('accept')) };
+    const wrongMethod = routes.some((r) => r.shape.matches(path));
+    return failure(env, wrongMethod ? apiError('methodNotSupported', c.req.method, path) : apiError('unknownPath', path));
+  });
+  app.onError((err, c) => {
+    const executionId = randomUUID();
+    console.error(`[dms-sim] ${executionId} ${c.req.method} ${c.req.url}:`, err);
+    return failure({ executionId, xml: false }, unexpectedFailure(executionId));
+  });
+  return app;
+}

@@ -1,0 +1,66 @@
+/**
+ * Reads a request body, bounded in size, into a form record, JSON, or raw text.
+ */
+import { apiError } from '../domain/errors';
+import type { FormValue, UploadedFile } from '../handlers/types';
+
+export type MediaType = string;
+
+export function mediaTypeOf(contentType: string | undefined | null): MediaType {
+  return (contentType ?? '').split(';')[0].trim().toLowerCase();
+}
+
+/** The body's bytes; refuses a body over `max` bytes without reading all of it. */
+export async function readLimited(req: Request, max: number): Promise<Uint8Array> {
+  const declared = Number(req.headers.get('content-length') ?? NaN);
+  if (declared > max) throw apiError('bodyTooLarge', max);
+  if (!req.body) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = req.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => {});
+      throw apiError('bodyTooLarge', max);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+export async function parseForm(bytes: Uint8Array, contentType: string): Promise<Record<string, FormValue>> {
+  const media = mediaTypeOf(contentType);
+  if (media === 'application/x-www-form-urlencoded') {
+    return Object.fromEntries(new URLSearchParams(Buffer.from(bytes).toString('utf8')));
+  }
+  let form: FormData;
+  try {
+    form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    throw apiError('malformedBody', 'multipart/form-data');
+  }
+  const out: Record<string, FormValue> = {};
+  for (const [key, value] of form.entries()) {
+    if (typeof value === 'string') out[key] = value;
+    else {
+      const file: UploadedFile = { filename: value.name, type: value.type || 'application/octet-stream', bytes: new Uint8Array(await value.arrayBuffer()) };
+      out[key] = file;
+    }
+  }
+  return out;
+}
+
+export function parseJson(bytes: Uint8Array): Record<string, unknown> {
+  try {
+    const value = JSON.parse(Buffer.from(bytes).toString('utf8'));
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value;
+  } catch {
+    /* answered below */
+  }
+  throw apiError('malformedBody', 'a JSON object');
+}
+
+export const isFile = (v: unknown): v is UploadedFile => typeof v === 'object' && v !== null && 'bytes' in v;

@@ -1,0 +1,89 @@
+/**
+ * Turns a handler's Reply, or an error, into the HTTP answer: JSON or XML, the failure
+ * envelope of gaps.md §1, and the X-TenantAPI-* headers of gaps.md §2.
+ */
+import { ApiError, errorItem } from '../domain/errors';
+import { SessionStore } from '../domain/sessions';
+import type { Ctx, Reply } from '../handlers/types';
+import { toXml } from './xml';
+
+/** Everything the headers need to know about the request. */
+export interface Envelope {
+  executionId: string;
+  xml: boolean;
+  xmlRoot?: string;
+  ctx?: Partial<Ctx>;
+  referenceId?: string;
+}
+
+/** The FAILURE body of an ApiError (gaps.md §1). */
+export function failureBody(err: ApiError): Record<string, unknown> {
+  return { responseStatus: 'FAILURE', ...(err.errorType ? { errorType: err.errorType } : {}), errors: err.errors };
+}
+
+/** An unforeseen defect: 500 with UNEXPECTED_ERROR and the execution id, never a stack trace. */
+export function unexpectedFailure(executionId: string): ApiError {
+  return new ApiError([errorItem('unexpected', executionId)], { status: 500 });
+}
+
+/** RFC 6266: a quoted ASCII filename, plus filename* when the name is not plain ASCII. */
+export function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, (c) => `\\${c}`);
+  const plain = /^[\x20-\x7e]*$/.test(filename);
+  return `attachment;filename="${ascii}"` + (plain ? '' : `;filename*=UTF-8''${encodeURIComponent(filename)}`);
+}
+
+function serviceHeaders(env: Envelope, status: string | undefined): Record<string, string> {
+  const h: Record<string, string> = { 'X-TenantAPI-ExecutionId': env.executionId };
+  const ctx = env.ctx ?? {};
+  if (status) h['X-TenantAPI-Status'] = status;
+  if (ctx.tenant) h['X-TenantAPI-TenantId'] = String(ctx.tenant.id);
+  if (ctx.session) {
+    h['X-TenantAPI-UserId'] = String(ctx.session.user.id);
+    h['X-TenantAPI-TruncatedSessionId'] = SessionStore.truncated(ctx.session.id);
+  } else if (ctx.user) h['X-TenantAPI-UserId'] = String(ctx.user.id);
+  const meta = ctx.meta;
+  if (meta?.burstLimit !== undefined) {
+    h['X-TenantAPI-BurstLimit'] = String(meta.burstLimit);
+    h['X-TenantAPI-BurstLimitRemaining'] = String(Math.max(0, meta.burstRemaining ?? 0));
+  }
+  if (meta && meta.delayMs > 0) h['X-TenantAPI-ResponseDelay'] = String(meta.delayMs);
+  if (env.referenceId) h['X-TenantAPI-ReferenceId'] = env.referenceId;
+  return h;
+}
+
+export function structured(env: Envelope, body: Record<string, unknown>, status = 200, extra: Record<string, string> = {}): Response {
+  const responseStatus = typeof body.responseStatus === 'string' ? body.responseStatus : undefined;
+  const headers = { ...serviceHeaders(env, responseStatus), ...extra };
+  if (env.xml) {
+    headers['Content-Type'] = 'application/xml;charset=UTF-8';
+    return new Response(toXml(env.xmlRoot ?? 'ApiRestResult', body), { status, headers });
+  }
+  headers['Content-Type'] = 'application/json;charset=UTF-8';
+  return new Response(JSON.stringify(body), { status, headers });
+}
+
+export function failure(env: Envelope, err: ApiError): Response {
+  return structured(env, failureBody(err), err.status);
+}
+
+export function reply(env: Envelope, r: Reply): Response {
+  if ('body' in r) return structured(env, r.body, 200, r.headers);
+  if ('file' in r) {
+    const headers: Record<string, string> = {
+      ...serviceHeaders(env, 'SUCCESS'),
+      'Content-Type': r.contentType,
+      'Content-Length': String(r.file.byteLength),
+      ...(r.filename !== undefined ? { 'Content-Disposition': contentDisposition(r.filename) } : {}),
+      ...r.headers,
+    };
+    return new Response(r.file as Uint8Array<ArrayBuffer>, { status: 200, headers });
+  }
+  if ('text' in r) {
+    return new Response(r.text, { status: 200, headers: { ...serviceHeaders(env, 'SUCCESS'), 'Content-Type': r.contentType, ...r.headers } });
+  }
+  if ('json' in r) {
+    return new Response(JSON.stringify(r.json), { status: r.status ?? 200, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...r.headers } });
+  }
+  return new Response(null, { status: 302, headers: { Location: r.redirect, 'Cache-Control': 'no-store' } });
+}

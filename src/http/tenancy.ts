@@ -1,0 +1,30 @@
+/**
+ * Which tenant a request addresses (gaps.md §5): a Host header naming a tenant's DNS, or the
+ * `/tenants/<dns>` path prefix; otherwise none (plain `/api/...`: the session's tenant).
+ */
+import type { ReachedBy } from './addresses';
+
+const PREFIX = /^\/tenants\/([^/]+)(?=\/|$)/;
+
+/** The path the router matches: repeated slashes collapsed, tenant prefix and trailing slash removed. */
+export function routingPath(pathname: string): string {
+  let p = pathname.replace(/\/{2,}/g, '/').replace(PREFIX, '');
+  if (p.length > 1 && p.endsWith('/')) p = p.replace(/\/+$/, '');
+  return p || '/';
+}
+
+export interface Tenancy {
+  /** The DNS name the request names (it may match no tenant). */
+  dns?: string;
+  reachedBy: ReachedBy;
+  /** The port of the Host header, for addresses in host mode. */
+  hostPort: string;
+}
+
+export function tenancyOf(pathname: string, host: string | null | undefined, isTenantDns: (dns: string) => boolean): Tenancy {
+  const [hostName, hostPort = ''] = (host ?? '').toLowerCase().split(':');
+  const prefixed = PREFIX.exec(pathname.replace(/\/{2,}/g, '/'));
+  if (prefixed) return { dns: decodeURIComponent(prefixed[1]).toLowerCase(), reachedBy: 'prefix', hostPort };
+  if (hostName && isTenantDns(hostName)) return { dns: hostName, reachedBy: 'host', hostPort };
+  return { dns: hostName || undefined, reachedBy: 'plain', hostPort };
+}

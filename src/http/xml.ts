@@ -1,0 +1,50 @@
+/**
+ * XML answers (gaps.md §8): the JSON object's keys become elements; an array becomes a wrapper
+ * element holding one element per item, named by the table below; text is escaped by the XML
+ * library, never by hand.
+ */
+import { XMLBuilder } from 'fast-xml-parser';
+
+/** Element name of an array's items, by the array's key (chosen: gaps.md §8). */
+const itemNames: Record<string, string> = { tenantIds: 'tenant', errors: 'error', warnings: 'warning', data: 'row', documents: 'document' };
+
+const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: false, suppressEmptyNode: false, processEntities: true });
+
+const validName = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+
+function toNode(value: unknown, key: string): unknown {
+  if (Array.isArray(value)) {
+    const item = itemNames[key] ?? 'item';
+    return { [item]: value.map((v) => toNode(v, item)) };
+  }
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    const entries: unknown[] = [];
+    for (const [k, v] of Object.entries(value)) {
+      if (v === undefined) continue;
+      if (validName.test(k) && !k.toLowerCase().startsWith('xml')) out[k] = toNode(v, k);
+      else entries.push({ '@_name': k, '#text': v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v) });
+    }
+    if (entries.length) out.entry = entries;
+    return out;
+  }
+  if (value === null) return '';
+  return String(value);
+}
+
+export function toXml(root: string, body: Record<string, unknown>): string {
+  return '<?xml version="1.0" encoding="UTF-8"?>' + builder.build({ [root]: toNode(body, root) });
+}
+
+/** True when the client's Accept header asks for XML before JSON. */
+export function wantsXml(accept: string | undefined | null): boolean {
+  if (!accept) return false;
+  const types = accept.split(',').map((part) => {
+    const [type, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return { type: type.trim(), q: q ? Number(q.slice(2)) : 1 };
+  });
+  const score = (t: string) => Math.max(-1, ...types.filter((x) => x.type === t).map((x) => x.q));
+  const xml = Math.max(score('application/xml'), score('text/xml'));
+  return xml > 0 && xml >= score('application/json');
+}

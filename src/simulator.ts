@@ -1,0 +1,86 @@
+/**
+ * createSimulator(options): a fixture set → a world → the Hono app; listen() and close().
+ * Each simulator has its own state.
+ */
+import type { AddressInfo } from 'node:net';
+import { type ServerType, serve } from '@hono/node-server';
+import type { Hono } from 'hono';
+import { type Clock, systemClock } from './domain/clock';
+import { type Settings, type World, createWorld } from './domain/world';
+import { loadFixtures } from './fixtures/load';
+import type { FixtureSet } from './fixtures/types';
+import { handlers as allHandlers } from './handlers';
+import type { Handlers } from './handlers/types';
+import { createApp } from './http/app';
+import { loadOpenApi } from './openapi/load';
+
+export interface SimulatorOptions {
+  /** A fixture folder, or a loaded set; default: the built-in default world. */
+  fixtures?: string | FixtureSet;
+  port?: number;
+  host?: string;
+  /** The base of every absolute address handed out; default: the listening address. */
+  publicUrl?: string;
+  /** Validate every answer against the OpenAPI document (a breach answers 500, loudly). */
+  validateResponses?: boolean;
+  clock?: Clock;
+  /** Overrides of the fixture settings (e.g. `{ throttling: false }`). */
+  settings?: Partial<Settings>;
+  /** Replace or add handlers (tests). */
+  handlers?: Handlers;
+}
+
+export interface Simulator {
+  app: Hono;
+  world: World;
+  /** The in-process entry point: `await sim.fetch(new Request(...))`. */
+  fetch(request: Request): Promise<Response>;
+  /** Starts listening; resolves to the bound address. */
+  listen(): Promise<{ url: string; port: number; host: string }>;
+  close(): Promise<void>;
+  readonly publicUrl: string | undefined;
+}
+
+export function createSimulator(options: SimulatorOptions = {}): Simulator {
+  const fixtures = typeof options.fixtures === 'object' ? options.fixtures : loadFixtures(options.fixtures);
+  const world = createWorld(fixtures, options.clock ?? systemClock(), options.settings);
+  let publicUrl = options.publicUrl?.replace(/\/+$/, '');
+  const app = createApp({
+    world,
+    openapi: loadOpenApi(),
+    handlers: { ...allHandlers, ...options.handlers },
+    publicUrl: () => publicUrl,
+    validateResponses: options.validateResponses,
+  });
+  let server: ServerType | undefined;
+  return {
+    app,
+    world,
+    fetch: async (request) => app.fetch(request),
+    get publicUrl() {
+      return publicUrl;
+    },
+    listen() {
+      const host = options.host ?? '127.0.0.1';
+      return new Promise((resolve, reject) => {
+        const s = serve({ fetch: app.fetch, port: options.port ?? 8080, hostname: host }, (info: AddressInfo) => {
+          // The loopback and wildcard addresses are shown as localhost (the README's address).
+          const shownHost = ['0.0.0.0', '::', '127.0.0.1'].includes(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+          const url = `http://${shownHost}:${info.port}`;
+          publicUrl ??= url;
+          resolve({ url, port: info.port, host });
+        });
+        s.once('error', reject);
+        server = s;
+      });
+    },
+    close() {
+      return new Promise((resolve) => {
+        if (!server) return resolve();
+        if ('closeAllConnections' in server) server.closeAllConnections();
+        server.close(() => resolve());
+        server = undefined;
+      });
+    },
+  };
+}
