@@ -56,6 +56,8 @@ export type Condition =
   | { kind: 'or'; left: Condition; right: Condition }
   | { kind: 'compare'; op: CompareOp; left: Operand; right: Value }
   | { kind: 'in'; left: Operand; values: Literal[] }
+  /** `id IN (SELECT id FROM document_product__vr WHERE ...)`: some related row matches the sub-select. */
+  | { kind: 'inSubquery'; left: Operand; query: SubQuery }
   | { kind: 'contains'; left: Operand; values: Literal[] }
   | { kind: 'between'; left: Operand; low: Literal; high: Literal }
   | { kind: 'like'; left: Operand; pattern: string };

@@ -4,7 +4,7 @@ import { LIKE_CASE_INSENSITIVE } from './choices';
 import { VqlError } from './errors';
 import { printLiteral } from './print';
 import { positionOf } from './positions';
-import { resolveField, type ResolvedField, type Scope } from './resolve';
+import { relatedScope, resolveField, type ResolvedField, type Scope } from './resolve';
 import { isEmpty, toText, type Key, type KeyFn } from './values';
 import { likeMatcher } from './like';
 
@@ -137,6 +137,29 @@ function compileLike(scope: Scope, c: Extract<Condition, { kind: 'like' }>): Pre
   return anyOf(o.field.get, (x) => { const t = text(x); return t !== undefined && match(t); });
 }
 
+/**
+ * `left IN (SELECT f FROM relationship WHERE ...)`: true when some related row matches the
+ * sub-select's WHERE (the relationship already ties it to this row; `left` and `f` are checked
+ * for existence but do not otherwise take part).
+ */
+function compileInSubquery(scope: Scope, c: Extract<Condition, { kind: 'inSubquery' }>): Predicate {
+  resolveField(scope, c.left.field, positionOf(c.left));
+  const sub = c.query;
+  const rel = relatedScope(scope, sub.from, sub.from, positionOf(sub));
+  for (const item of sub.select) resolveField(rel, item.field, positionOf(item));
+  for (const o of sub.orderBy) resolveField(rel, o.field, positionOf(o));
+  const where = sub.where ? compileCondition(rel, sub.where) : undefined;
+  const target = scope.target;
+  return (row) => {
+    const r = target.related ? target.related(row, sub.from) : undefined;
+    if (r === undefined || r === null) return false;
+    if (!Array.isArray(r)) return where ? where(r as Row) : true;
+    if (!where) return r.length > 0;
+    for (const x of r as Row[]) if (where(x)) return true;
+    return false;
+  };
+}
+
 /** Compiles a WHERE tree into one closure; field names and literal values are checked here, once. */
 export function compileCondition(scope: Scope, c: Condition): Predicate {
   switch (c.kind) {
@@ -153,6 +176,7 @@ export function compileCondition(scope: Scope, c: Condition): Predicate {
     case 'compare': return compileCompare(scope, c);
     case 'in':
     case 'contains': return compileIn(scope, c);
+    case 'inSubquery': return compileInSubquery(scope, c);
     case 'between': return compileBetween(scope, c);
     case 'like': return compileLike(scope, c);
   }

@@ -161,6 +161,14 @@ describe('relationships', () => {
       document_product__vr: { responseDetails: { limit: 250, offset: 0, size: 1, total: 1 }, data: [{ id: '00P1' }] },
     });
   });
+  it('filters by IN (SELECT ...) over a relationship', () => {
+    expect(where("id IN (SELECT id FROM document_product__vr WHERE name__v = 'Nyaxa')")).toEqual([2, 3]);
+    expect(where('id IN (SELECT id FROM document_product__vr)')).toEqual([1, 2, 3, 5]);
+    expect(where("id IN (SELECT id FROM owner__vr WHERE active__v = true) AND binder__v = false")).toEqual([1, 4]);
+    expect(err('SELECT id FROM documents WHERE id IN (SELECT nope__c FROM document_product__vr)')).toEqual({
+      kind: 'unknown_field', position: 45, message: "Unknown field 'nope__c' on 'product__v' at position 45" });
+    expect(err('SELECT id FROM documents WHERE id IN (SELECT id FROM x__vr)').kind).toBe('unknown_field');
+  });
   it('pages a sub-select at 250', () => {
     const many = Array.from({ length: 300 }, (_, i) => ({ id: i + 1 }));
     const parent = { ...table('parent__c', [{ name: 'id', type: 'id' }], [{ id: 1 }]), relationships: [{ name: 'kids__cr', target: 'kid__c' }], related: () => many };

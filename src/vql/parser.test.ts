@@ -87,6 +87,13 @@ describe('WHERE', () => {
     expect(where("language__v CONTAINS ('English', 'French')")).toEqual({ kind: 'contains', left: { field: 'language__v' }, values: [
       { kind: 'string', value: 'English' }, { kind: 'string', value: 'French' }] });
   });
+  it('IN (SELECT ...) over a relationship', () => {
+    expect(where("id IN (SELECT id FROM document_product__vr WHERE name__v = 'x')")).toEqual({
+      kind: 'inSubquery', left: { field: 'id' },
+      query: { select: [{ kind: 'field', field: 'id' }], from: 'document_product__vr', orderBy: [],
+        where: { kind: 'compare', op: '=', left: { field: 'name__v' }, right: { kind: 'string', value: 'x' } } },
+    });
+  });
   it('BETWEEN a AND b, then AND', () => {
     const c = where("d BETWEEN '2024-01-01' AND '2024-12-31' AND x = true");
     expect(c).toEqual({
@@ -203,6 +210,7 @@ describe('errors', () => {
     ['SELECT LATESTVERSION id FROM documents', 'syntax', 7, 'LATESTVERSION requires FROM ALLVERSIONS at position 7'],
     ['SELECT (SELECT LATESTVERSION id FROM r) FROM ALLVERSIONS documents', 'syntax', 15, 'LATESTVERSION is not allowed in a sub-select at position 15'],
     ['SELECT (SELECT (SELECT id FROM a) FROM b) FROM documents', 'syntax', 15, "Expected a field name but found '(' at position 15"],
+    ['SELECT id FROM documents WHERE id IN (SELECT id FROM r WHERE id IN (SELECT id FROM s))', 'syntax', 68, "Expected a value (sub-selects do not nest) but found 'SELECT' at position 68"],
     ['SELECT id FROM documents WHERE x = 1 WHERE y = 2', 'syntax', 37, "Expected end of query or FIND, ORDER BY, MAXROWS, SKIP, PAGESIZE, PAGEOFFSET but found 'WHERE' at position 37"],
   ])('%s', (q, kind, position, message) => {
     expect(err(q)).toEqual({ kind, position, message });

@@ -112,7 +112,16 @@ function parseTokens(tokens: Token[]): Query {
       const op = COMPARE_OPS[t.text];
       return setPosition({ kind: 'compare', op, left, right: value(op === '=' || op === '!=') }, t.pos);
     }
-    if (acceptKw('IN')) return setPosition({ kind: 'in', left, values: literalList() }, t.pos);
+    if (acceptKw('IN')) {
+      if (isPunct('(') && isKw('SELECT', peek(1))) {
+        if (inSubquery) fail('a value (sub-selects do not nest)', peek(1));
+        next();
+        const query = subquery();
+        expectPunct(')');
+        return setPosition({ kind: 'inSubquery', left, query }, t.pos);
+      }
+      return setPosition({ kind: 'in', left, values: literalList() }, t.pos);
+    }
     if (acceptKw('CONTAINS')) return setPosition({ kind: 'contains', left, values: literalList() }, t.pos);
     if (acceptKw('BETWEEN')) {
       const low = literal();
@@ -181,7 +190,9 @@ function parseTokens(tokens: Token[]): Query {
     return items;
   };
 
+  let inSubquery = false;
   const subquery = (): SubQuery => {
+    inSubquery = true;
     expectKw('SELECT');
     const select = [fieldItem()];
     while (acceptPunct(',')) select.push(fieldItem());
@@ -196,6 +207,7 @@ function parseTokens(tokens: Token[]): Query {
     setPosition(q, from.pos);
     if (acceptKw('WHERE')) q.where = condition();
     q.orderBy = orderBy();
+    inSubquery = false;
     return q;
   };
 

@@ -55,22 +55,28 @@ const predicate: fc.Arbitrary<Condition> = fc.oneof(
   fc.tuple(operand, literal, literal).map(([left, low, high]) => ({ kind: 'between' as const, left, low, high })),
   fc.tuple(operand, fc.string()).map(([left, pattern]) => ({ kind: 'like' as const, left, pattern })),
 );
-const { condition } = fc.letrec<{ condition: Condition }>((tie) => ({
-  condition: fc.oneof(
-    { depthSize: 'small', withCrossShrink: true },
-    predicate,
-    fc.tuple(fc.constantFrom('and' as const, 'or' as const), tie('condition'), tie('condition')).map(([kind, left, right]) => ({ kind, left, right })),
-  ),
-}));
+function conditionOf(pred: fc.Arbitrary<Condition>): fc.Arbitrary<Condition> {
+  return fc.letrec<{ condition: Condition }>((tie) => ({
+    condition: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      pred,
+      fc.tuple(fc.constantFrom('and' as const, 'or' as const), tie('condition'), tie('condition')).map(([kind, left, right]) => ({ kind, left, right })),
+    ),
+  })).condition;
+}
 const orderBy: fc.Arbitrary<OrderItem[]> = fc.array(fc.record({ field: path, desc: fc.boolean() }), { maxLength: 3 });
 const fieldItem = fc.oneof(
   path.map((field) => ({ kind: 'field' as const, field })),
   fc.tuple(path, fc.constantFrom('CASEINSENSITIVE' as const, 'TONAME' as const)).map(([field, fn]) => ({ kind: 'field' as const, field, fn })),
 );
 const subquery: fc.Arbitrary<SubQuery> = fc.record(
-  { select: fc.array(fieldItem, { minLength: 1, maxLength: 3 }), from: name, where: condition, orderBy },
+  { select: fc.array(fieldItem, { minLength: 1, maxLength: 3 }), from: name, where: conditionOf(predicate), orderBy },
   { requiredKeys: ['select', 'from', 'orderBy'] },
 );
+const condition = conditionOf(fc.oneof(
+  { weight: 6, arbitrary: predicate },
+  { weight: 1, arbitrary: fc.tuple(operand, subquery).map(([left, query]) => ({ kind: 'inSubquery' as const, left, query })) },
+));
 const selectItem: fc.Arbitrary<SelectItem> = fc.oneof(
   { weight: 4, arbitrary: fieldItem },
   { weight: 1, arbitrary: name.map((field) => ({ kind: 'field' as const, field, fn: 'LATESTVERSION' as const })) },

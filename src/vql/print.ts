@@ -70,6 +70,8 @@ export function printCondition(c: Condition): string {
       return `${printOperand(c.left)} ${c.op} ${printValue(c.right)}`;
     case 'in':
       return `${printOperand(c.left)} IN (${c.values.map(printLiteral).join(', ')})`;
+    case 'inSubquery':
+      return `${printOperand(c.left)} IN (${printSubQuery(c.query)})`;
     case 'contains':
       return `${printOperand(c.left)} CONTAINS (${c.values.map(printLiteral).join(', ')})`;
     case 'between':

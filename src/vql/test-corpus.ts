@@ -12,5 +12,6 @@ export const VALID_QUERIES: string[] = [
   "SELECT id, name__v FROM product__v WHERE id IN ('00P1', '00P2') ORDER BY code__c ASC",
   "SELECT id FROM documents WHERE name__v = 'it\\'s a \\\\ test' FIND ('x' SCOPE name__v)",
   "SELECT id FROM documents WHERE created__v BETWEEN '2024-01-01' AND '2024-02-01T00:00:00.000Z' AND status__v != OBSOLETESTATE()",
+  "SELECT id FROM documents WHERE id IN (SELECT id FROM document_product__vr WHERE name__v = 'Cholecap') AND status__v = STEADYSTATE()",
   "SELECT id FROM foo__c WHERE TONAME(status__v) = 'draft__c' OR status__v = SUPERSEDEDSTATE()",
 ];
