@@ -1,0 +1,21 @@
+import type { ComponentTypeDefinition } from '../metadata';
+import { formattedOutput, overlayTemplate, signaturePage } from './content';
+import { docfield, doclifecycle, doctype } from './documents';
+import { object } from './objects';
+import { picklist, renditionType } from './picklist';
+
+export { DOCFIELD_TYPES, LIFECYCLE_STATE_TYPES } from './documents';
+export { OBJECT_FIELD_TYPES } from './objects';
+
+/** Every simulated component type, in catalogue order. */
+export const catalogue: readonly ComponentTypeDefinition[] = [
+  picklist,
+  docfield,
+  doctype,
+  doclifecycle,
+  object,
+  renditionType,
+  formattedOutput,
+  overlayTemplate,
+  signaturePage,
+];

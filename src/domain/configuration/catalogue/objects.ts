@@ -1,0 +1,70 @@
+/** Object (sub Field): the definition of an object; its records are data kept elsewhere. */
+import {
+  LIMITS,
+  MAX_LONG,
+  MIN_LONG,
+  activeAttribute,
+  attribute,
+  componentType,
+  enumeration,
+  flag,
+  labelAttribute,
+  long,
+  reference,
+  subcomponent,
+  textAttribute,
+  type ComponentTypeDefinition,
+} from '../metadata';
+
+export const OBJECT_FIELD_TYPES = [
+  'ID',
+  'String',
+  'LongText',
+  'RichText',
+  'Number',
+  'Currency',
+  'Boolean',
+  'Date',
+  'DateTime',
+  'Picklist',
+  'Object',
+  'Link',
+] as const;
+
+export const object: ComponentTypeDefinition = {
+  metadata: componentType(
+    'Object',
+    'OBJ',
+    [
+      labelAttribute(),
+      attribute('label_plural', 'String', { requiredness: 'required', max_length: LIMITS.labelPlural }),
+      activeAttribute(),
+      textAttribute('description'),
+      textAttribute('help_content'),
+      flag('in_menu'),
+      flag('allow_attachments'),
+      flag('audit'),
+    ],
+    [
+      subcomponent('Field', [
+        labelAttribute(),
+        enumeration('type', OBJECT_FIELD_TYPES, { requiredness: 'required' }),
+        activeAttribute(),
+        flag('required'),
+        flag('unique'),
+        long('max_length', 1, LIMITS.fieldMaxLength),
+        long('min_value', MIN_LONG, MAX_LONG),
+        long('max_value', MIN_LONG, MAX_LONG),
+        long('scale', 0, LIMITS.fieldScale),
+        flag('multi_value'),
+        reference('picklist', 'Picklist', { requiredness: 'conditional' }),
+        reference('object', 'Object', { requiredness: 'conditional' }),
+        textAttribute('relationship_name', LIMITS.name),
+        textAttribute('help_content'),
+        long('order', 0, MAX_LONG),
+        flag('list_column'),
+        flag('system_managed_name'),
+      ]),
+    ],
+  ),
+};

@@ -1,0 +1,235 @@
+/**
+ * ComponentRegistry: the one configuration model of a tenant. Records are immutable values (frozen on
+ * the way in), so a clone copies only the maps, and a transaction runs on a clone that replaces the
+ * state only when the whole function succeeds. `revision` rises by one per committed change; views
+ * cache on it or subscribe with onChange().
+ */
+import { ConfigErrorCode, ConfigurationError } from './errors';
+import { componentKey, type BoundFile, type ComponentRecord, type StagedFile, type SubcomponentRecord, type Value } from './model';
+import { componentTypeMetadata } from './componentTypes';
+import { referencesOf, rewriteReferences } from './references';
+import { checkTypeRules } from './rules';
+import { checkName, validateRecord, type RecordLookup } from './validate';
+
+export interface Referrer {
+  /** 'Type.name' of the referring component. */
+  readonly component: string;
+  /** Its referring attribute (see Reference.attribute). */
+  readonly attribute: string;
+}
+
+export type ChangeListener = (revision: number) => void;
+
+interface State {
+  /** type → name → record, in insertion order. */
+  components: Map<string, Map<string, ComponentRecord>>;
+  /** 'Type.name' → files bound to that component. */
+  files: Map<string, readonly BoundFile[]>;
+}
+
+const copyState = (s: State): State => ({
+  components: new Map([...s.components].map(([t, m]) => [t, new Map(m)])),
+  files: new Map(s.files),
+});
+
+const freezeAttrs = (attrs: Readonly<Record<string, Value>>): Readonly<Record<string, Value>> => {
+  const out: Record<string, Value> = {};
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || (Array.isArray(v) && v.length === 0)) continue;
+    out[k] = Array.isArray(v) ? Object.freeze([...v]) : v;
+  }
+  return Object.freeze(out);
+};
+
+/** A frozen copy without empty attributes or empty subcomponent collections. */
+export function canonicalRecord(r: ComponentRecord): ComponentRecord {
+  const subcomponents: Record<string, readonly SubcomponentRecord[]> = {};
+  for (const [subtype, entries] of Object.entries(r.subcomponents ?? {})) {
+    if (entries.length > 0) subcomponents[subtype] = Object.freeze(entries.map((e) => Object.freeze({ name: e.name, attributes: freezeAttrs(e.attributes) })));
+  }
+  return Object.freeze({ type: r.type, name: r.name, attributes: freezeAttrs(r.attributes), subcomponents: Object.freeze(subcomponents) });
+}
+
+export class ComponentRegistry implements RecordLookup {
+  private state: State = { components: new Map(), files: new Map() };
+  private rev = 0;
+  private readonly listeners = new Set<ChangeListener>();
+
+  get revision(): number {
+    return this.rev;
+  }
+
+  get(type: string, name: string): ComponentRecord | undefined {
+    return this.state.components.get(type)?.get(name);
+  }
+
+  has(type: string, name: string): boolean {
+    return this.get(type, name) !== undefined;
+  }
+
+  /** Records of one type, in the order they were first defined. */
+  list(type: string): readonly ComponentRecord[] {
+    return [...(this.state.components.get(type)?.values() ?? [])];
+  }
+
+  all(): readonly ComponentRecord[] {
+    return [...this.state.components.values()].flatMap((m) => [...m.values()]);
+  }
+
+  /** Components holding a reference to Type.name (other than itself). */
+  referrersOf(type: string, name: string): Referrer[] {
+    const target = componentKey(type, name);
+    return this.all().flatMap((r) =>
+      r.type === type && r.name === name
+        ? []
+        : referencesOf(r)
+            .filter((ref) => ref.target === target)
+            .map((ref) => ({ component: componentKey(r.type, r.name), attribute: ref.attribute })),
+    );
+  }
+
+  /** Creates or replaces a record after validating it; records referring to it must stay valid too. */
+  put(record: ComponentRecord): ComponentRecord {
+    const next = canonicalRecord(record);
+    const previous = this.get(next.type, next.name);
+    this.store(next);
+    try {
+      validateRecord(next, this);
+      for (const referrer of this.referrersOf(next.type, next.name)) {
+        const [type, name] = splitKey(referrer.component);
+        checkTypeRules(this.get(type, name)!, this);
+      }
+    } catch (e) {
+      if (previous) this.store(previous);
+      else this.state.components.get(next.type)?.delete(next.name);
+      throw e;
+    }
+    this.syncFiles(next);
+    this.changed();
+    return next;
+  }
+
+  /** Removes a record; refused while another component refers to it. */
+  remove(type: string, name: string): void {
+    const key = componentKey(type, name);
+    if (!this.has(type, name)) throw notFound(key);
+    const referrers = this.referrersOf(type, name);
+    if (referrers.length > 0) {
+      const list = referrers.map((r) => `${r.component} (attribute ${r.attribute})`).join(', ');
+      throw new ConfigurationError(ConfigErrorCode.STILL_REFERENCED, `Cannot drop ${key}: it is referenced by ${list}`, { component: key });
+    }
+    this.state.components.get(type)!.delete(name);
+    this.state.files.delete(key);
+    this.changed();
+  }
+
+  /** Renames a record in place, moving its files and rewriting every reference to it. */
+  rename(type: string, from: string, to: string): ComponentRecord {
+    const oldKey = componentKey(type, from);
+    const newKey = componentKey(type, to);
+    const record = this.get(type, from);
+    if (!record) throw notFound(oldKey);
+    checkName(to, 'component', newKey);
+    if (this.has(type, to)) throw new ConfigurationError(ConfigErrorCode.COMPONENT_EXISTS, `Cannot rename ${oldKey}: ${newKey} already exists`, { component: newKey });
+    const renamed = canonicalRecord({ ...(rewriteReferences(record, oldKey, newKey) ?? record), name: to });
+    const byName = this.state.components.get(type)!;
+    this.state.components.set(type, new Map([...byName].map(([n, r]) => (n === from ? [to, renamed] : [n, r]))));
+    for (const r of this.all()) {
+      const rewritten = rewriteReferences(r, oldKey, newKey);
+      if (rewritten) this.store(canonicalRecord(rewritten));
+    }
+    const files = this.state.files.get(oldKey);
+    this.state.files.delete(oldKey);
+    if (files) this.state.files.set(newKey, files);
+    this.changed();
+    return renamed;
+  }
+
+  /** Files bound to a component (endpoint 14). */
+  files(type: string, name: string): readonly BoundFile[] {
+    return this.state.files.get(componentKey(type, name)) ?? [];
+  }
+
+  /** Binds a file to the File attribute of a component whose value already names it. */
+  bindFile(type: string, name: string, attribute: string, file: StagedFile): void {
+    const key = componentKey(type, name);
+    const record = this.get(type, name);
+    if (!record) throw notFound(key);
+    const meta = componentTypeMetadata(type)?.attributes.find((a) => a.name === attribute);
+    if (meta?.type !== 'File' || record.attributes[attribute] !== file.name__v) {
+      throw new ConfigurationError(ConfigErrorCode.INVALID_VALUE, `${key} attribute [${attribute}] does not name file [${file.name__v}]`, { component: key, attribute });
+    }
+    const bound: BoundFile = {
+      attribute,
+      name__v: file.name__v,
+      original_name__v: file.original_name__v ?? file.name__v,
+      format__v: file.format__v,
+      size__v: file.size__v,
+      sha1_checksum__v: file.sha1_checksum__v,
+      bytes: file.bytes,
+    };
+    this.state.files.set(key, [...this.files(type, name).filter((f) => f.attribute !== attribute), bound]);
+    this.changed();
+  }
+
+  /** An independent copy (no listeners) sharing the immutable records. */
+  clone(): ComponentRegistry {
+    const copy = new ComponentRegistry();
+    copy.state = copyState(this.state);
+    copy.rev = this.rev;
+    return copy;
+  }
+
+  /** Runs `fn` on a clone and adopts the clone's state only if `fn` returns without throwing. */
+  transaction<T>(fn: (draft: ComponentRegistry) => T): T {
+    const draft = this.clone();
+    const result = fn(draft);
+    if (draft.rev !== this.rev) {
+      this.state = draft.state;
+      this.changed();
+    }
+    return result;
+  }
+
+  /** Calls `listener(revision)` after each committed change; returns the unsubscribe function. */
+  onChange(listener: ChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Stores records without validation; used by createRegistry, which validates once all are in. */
+  static unchecked(records: readonly ComponentRecord[]): ComponentRegistry {
+    const registry = new ComponentRegistry();
+    for (const r of records) registry.store(canonicalRecord(r));
+    return registry;
+  }
+
+  private store(record: ComponentRecord): void {
+    let byName = this.state.components.get(record.type);
+    if (!byName) this.state.components.set(record.type, (byName = new Map()));
+    byName.set(record.name, record);
+  }
+
+  /** Drops bound files the record's File attributes no longer name. */
+  private syncFiles(record: ComponentRecord): void {
+    const key = componentKey(record.type, record.name);
+    const files = this.state.files.get(key);
+    if (!files) return;
+    const kept = files.filter((f) => record.attributes[f.attribute] === f.name__v);
+    if (kept.length === 0) this.state.files.delete(key);
+    else if (kept.length !== files.length) this.state.files.set(key, kept);
+  }
+
+  private changed(): void {
+    this.rev++;
+    for (const listener of this.listeners) listener(this.rev);
+  }
+}
+
+const splitKey = (key: string): [string, string] => {
+  const dot = key.indexOf('.');
+  return [key.slice(0, dot), key.slice(dot + 1)];
+};
+
+const notFound = (key: string): ConfigurationError =>
+  new ConfigurationError(ConfigErrorCode.COMPONENT_NOT_FOUND, `Component ${key} does not exist`, { component: key });
