@@ -4,6 +4,9 @@ import { parse } from './parser';
 import { print } from './print';
 import { VqlError } from './errors';
 import { VALID_QUERIES } from './test-corpus';
+import { evaluate } from './evaluate';
+import { makeCatalog } from './test-catalog';
+import { queryArbitrary } from './test-arbitraries';
 
 /** parse() either succeeds (and then round-trips through print) or throws a VqlError with a sane position. */
 function check(text: string): void {
@@ -19,6 +22,19 @@ function check(text: string): void {
     return;
   }
   expect(parse(print(q))).toEqual(q);
+  evaluateOrVqlError(q);
+}
+
+const catalog = makeCatalog();
+
+/** evaluate() on the test catalog either answers or throws a VqlError. */
+function evaluateOrVqlError(q: ReturnType<typeof parse>): void {
+  try {
+    const r = evaluate(q, catalog);
+    expect(r.rows.length).toBeLessThanOrEqual(r.total);
+  } catch (e) {
+    if (!(e instanceof VqlError)) throw new Error(`non-VqlError from evaluate(${print(q)}): ${String(e)}`);
+  }
 }
 
 const SNIPPETS = ["'", '\\', '(', ')', ',', '.', '-', '=', '!=', '<', '>', ' AND ', ' OR ', ' WHERE ', ' FROM ', 'SELECT ',
@@ -49,5 +65,28 @@ describe('parse never throws anything but VqlError', () => {
   });
   it('truncated valid queries', () => {
     for (const q of VALID_QUERIES) for (let i = 0; i <= q.length; i++) check(q.slice(0, i));
+  });
+});
+
+describe('evaluate never throws anything but VqlError', () => {
+  const names = fc.constantFrom('id', 'name__v', 'status__v', 'type__v', 'size__v', 'created__v', 'due__c', 'binder__v',
+    'language__v', 'product__v', 'owner__v', 'secret__c', 'user_name__v', 'code__c', 'nope__c');
+  const queries = queryArbitrary({
+    names,
+    paths: fc.oneof({ weight: 5, arbitrary: names }, { weight: 1, arbitrary: fc.constantFrom('owner__vr.user_name__v', 'document_product__vr.name__v', 'x__vr.id') }),
+    targets: fc.constantFrom('documents', 'documents', 'users', 'product__v', 'nope__c'),
+    relationships: fc.constantFrom('document_product__vr', 'owner__vr', 'x__vr'),
+  });
+  it('generated ASTs over the test catalog names', () => {
+    let answered = 0;
+    fc.assert(fc.property(queries, (q) => {
+      try {
+        evaluate(q, catalog);
+        answered++;
+      } catch (e) {
+        if (!(e instanceof VqlError)) throw e;
+      }
+    }), { numRuns: 500 });
+    expect(answered).toBeGreaterThan(0);
   });
 });
