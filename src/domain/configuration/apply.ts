@@ -147,12 +147,12 @@ function alterRecord(type: ComponentTypeMetadata, record: ComponentRecord, chang
   return { ...record, attributes, subcomponents: subs };
 }
 
-/** Claims the staged files named by the record's File attributes that are not bound to it already. */
-function claimFiles(ctx: ApplyContext, type: ComponentTypeMetadata, record: ComponentRecord): void {
+/** Claims the staged files named by the record's File attributes, unless the value is unchanged or already bound. */
+function claimFiles(ctx: ApplyContext, type: ComponentTypeMetadata, record: ComponentRecord, existing: ComponentRecord | undefined): void {
   const component = componentKey(record.type, record.name);
   for (const meta of type.attributes.filter((a) => a.type === 'File')) {
     const fileName = record.attributes[meta.name];
-    if (typeof fileName !== 'string') continue;
+    if (typeof fileName !== 'string' || existing?.attributes[meta.name] === fileName) continue;
     if (ctx.draft.files(record.type, record.name).some((f) => f.attribute === meta.name && f.name__v === fileName)) continue;
     const claim = ctx.claims.get(fileName);
     if (claim) {
@@ -179,14 +179,14 @@ export function applyStatement(ctx: ApplyContext, s: Statement): string {
         throw new ConfigurationError(ConfigErrorCode.COMPONENT_EXISTS, `Component ${key} already exists; use RECREATE or ALTER to change it`, { component: key });
       }
       const record = recordFromDefinition(type, s);
-      claimFiles(ctx, type, record);
+      claimFiles(ctx, type, record, existing);
       ctx.draft.put(record);
       return key;
     }
     case 'ALTER': {
       if (!existing) throw notFound();
       const record = alterRecord(type, existing, s.changes);
-      claimFiles(ctx, type, record);
+      claimFiles(ctx, type, record, existing);
       ctx.draft.put(record);
       return key;
     }

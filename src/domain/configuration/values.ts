@@ -83,11 +83,12 @@ function scalarFromInput(meta: AttributeMetadata, raw: unknown, where: Where): S
 export function valueFromInput(meta: AttributeMetadata, raw: unknown, where: Where): Value | undefined {
   if (raw === null || raw === undefined) return undefined;
   if (Array.isArray(raw)) {
+    if (raw.length === 0) return undefined;
     if (!meta.multi_value) {
       if (raw.length === 1) return scalarFromInput(meta, raw[0], where);
       throw invalid(where, JSON.stringify(raw) ?? '', `a single value (${where.attribute} is not multi-value)`);
     }
-    return raw.length === 0 ? undefined : raw.map((r) => scalarFromInput(meta, r, where));
+    return raw.map((r) => scalarFromInput(meta, r, where));
   }
   const one = scalarFromInput(meta, raw, where);
   return meta.multi_value ? [one] : one;
