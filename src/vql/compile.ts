@@ -160,18 +160,36 @@ function compileInSubquery(scope: Scope, c: Extract<Condition, { kind: 'inSubque
   };
 }
 
+/** Operands of a run of the same connective, in order, gathered without recursion (long chains stay flat). */
+export function chain(c: Condition, kind: 'and' | 'or'): Condition[] {
+  const out: Condition[] = [];
+  const stack: Condition[] = [c];
+  while (stack.length) {
+    const x = stack.pop()!;
+    if (x.kind === kind) stack.push(x.right, x.left);
+    else out.push(x);
+  }
+  return out;
+}
+
 /** Compiles a WHERE tree into one closure; field names and literal values are checked here, once. */
 export function compileCondition(scope: Scope, c: Condition): Predicate {
   switch (c.kind) {
     case 'and': {
-      const l = compileCondition(scope, c.left);
-      const r = compileCondition(scope, c.right);
-      return (row) => l(row) && r(row);
+      const parts = chain(c, 'and').map((x) => compileCondition(scope, x));
+      if (parts.length === 2) {
+        const [l, r] = parts;
+        return (row) => l(row) && r(row);
+      }
+      return (row) => parts.every((p) => p(row));
     }
     case 'or': {
-      const l = compileCondition(scope, c.left);
-      const r = compileCondition(scope, c.right);
-      return (row) => l(row) || r(row);
+      const parts = chain(c, 'or').map((x) => compileCondition(scope, x));
+      if (parts.length === 2) {
+        const [l, r] = parts;
+        return (row) => l(row) || r(row);
+      }
+      return (row) => parts.some((p) => p(row));
     }
     case 'compare': return compileCompare(scope, c);
     case 'in':

@@ -287,3 +287,16 @@ describe('name errors', () => {
     expect(err(q)).toEqual({ kind, position, message });
   });
 });
+
+describe('long conditions', () => {
+  it('evaluates a 50,000-character chain of ORs and ANDs', () => {
+    const ors = Array.from({ length: 3000 }, (_, i) => `size__v = ${i + 5000}`).join(' OR ');
+    expect(ors.length).toBeGreaterThan(50_000);
+    expect(where(ors)).toEqual([4]);
+    const ands = Array.from({ length: 3000 }, () => 'binder__v = false').join(' AND ');
+    expect(where(ands)).toEqual([1, 2, 4, 5]);
+    const c = makeCatalog();
+    expect(run(`SELECT id FROM documents WHERE ${Array.from({ length: 3000 }, (_, i) => `id = ${i}`).join(' OR ')}`, {}, c).total).toBe(5);
+    expect(c.scans).toBe(0);
+  });
+});

@@ -1,7 +1,7 @@
 import type { Condition, Query } from './ast';
 import type { EvaluateOptions, QueryCatalog, QueryResult, QueryTarget, QueryWarning, Row } from './catalog';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAXROWS_WARNING } from './choices';
-import { compileCondition, type Predicate } from './compile';
+import { chain, compileCondition, type Predicate } from './compile';
 import { VqlError } from './errors';
 import { compileFind } from './find';
 import { byIdOrder, compileOrder } from './order';
@@ -23,14 +23,21 @@ export function pinnedIds(c: Condition | undefined): Array<number | string> | un
       if (c.left.field !== 'id' || c.left.fn) return undefined;
       return c.values.flatMap((v) => (v.kind === 'number' || v.kind === 'string' ? [v.value] : []));
     case 'and': {
-      const l = pinnedIds(c.left);
-      const r = pinnedIds(c.right);
-      return l && r ? (l.length <= r.length ? l : r) : l ?? r;
+      let best: Array<number | string> | undefined;
+      for (const part of chain(c, 'and')) {
+        const ids = pinnedIds(part);
+        if (ids && (!best || ids.length < best.length)) best = ids;
+      }
+      return best;
     }
     case 'or': {
-      const l = pinnedIds(c.left);
-      const r = pinnedIds(c.right);
-      return l && r ? [...l, ...r] : undefined;
+      const all: Array<number | string> = [];
+      for (const part of chain(c, 'or')) {
+        const ids = pinnedIds(part);
+        if (!ids) return undefined;
+        all.push(...ids);
+      }
+      return all;
     }
     default:
       return undefined;

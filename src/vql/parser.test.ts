@@ -216,3 +216,15 @@ describe('errors', () => {
     expect(err(q)).toEqual({ kind, position, message });
   });
 });
+
+describe('limits', () => {
+  it('rejects parentheses nested too deeply with a VqlError', () => {
+    const q = `SELECT id FROM documents WHERE ${'('.repeat(5000)}a = 1${')'.repeat(5000)}`;
+    expect(err(q)).toEqual({ kind: 'syntax', position: 131, message: 'Parentheses nested deeper than 100 at position 131' });
+    expect(parse(`SELECT id FROM documents WHERE ${'('.repeat(100)}a = 1${')'.repeat(100)}`).where).toEqual(where('a = 1'));
+  });
+  it('parses long flat chains', () => {
+    const q = `SELECT id FROM documents WHERE ${Array.from({ length: 6000 }, (_, i) => `a = ${i}`).join(' OR ')}`;
+    expect(parse(q).where?.kind).toBe('or');
+  });
+});

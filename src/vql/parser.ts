@@ -12,6 +12,9 @@ type FieldItem = Extract<SelectItem, { kind: 'field' }>;
 const COMPARE_OPS: Record<string, CompareOp> = {
   '=': '=', '!=': '!=', '<>': '!=', '<': '<', '>': '>', '<=': '<=', '>=': '>=',
 };
+/** Deepest parenthesis nesting accepted in WHERE (keeps recursion bounded for any input). */
+export const MAX_NESTING = 100;
+
 const STATE_FUNCTIONS: Record<string, StateKind> = {
   STEADYSTATE: 'steady', OBSOLETESTATE: 'obsolete', SUPERSEDEDSTATE: 'superseded',
 };
@@ -138,10 +141,14 @@ function parseTokens(tokens: Token[]): Query {
     return fail('an operator (=, !=, <, >, <=, >=, IN, CONTAINS, BETWEEN, LIKE)');
   };
 
+  let depth = 0;
   const primary = (): Condition => {
-    if (acceptPunct('(')) {
+    const open = acceptPunct('(');
+    if (open) {
+      if (++depth > MAX_NESTING) throw new VqlError('syntax', `Parentheses nested deeper than ${MAX_NESTING} at position ${open.pos}`, open.pos);
       const c = condition();
       expectPunct(')');
+      depth--;
       return c;
     }
     return predicate();
