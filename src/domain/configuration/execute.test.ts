@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createRegistry, executeScript, type StagedFile, type StagingLike } from './index';
+import { createRegistry, executeScript, toRecreateStatement, type StagedFile, type StagingLike } from './index';
 import { sampleRecords } from './sample';
 
 const TENANT = 'acme-promo.acme.example';
@@ -195,5 +196,31 @@ describe('executeScript', () => {
 
   it('refuses a file that is not staged', () => {
     expectFailure("CREATE Overlaytemplate o__c (label('O'), file('missing.pdf'));", 1, /File \[missing.pdf\].*not in the staging area/, 'CFG-F-240');
+  });
+});
+
+describe('executeScript on arbitrary input', () => {
+  it('never throws, and a failing script changes nothing', () => {
+    const registry = createRegistry(sampleRecords());
+    const scripts = registry.all().map(toRecreateStatement).concat(['DROP Docfield budget__c;', 'RENAME Picklist color__c TO c__c;', "ALTER Doctype base_document__v ( label('B'), processes ADD ('p') );"]);
+    const mutation = fc.record({ at: fc.nat(), cut: fc.nat({ max: 8 }), insert: fc.constantFrom('', "'", '(', ')', ';', ',', 'x', '9', '-1', 'DROP ', "'Picklist.none__c'", '99999999999999999999') });
+    fc.assert(
+      fc.property(fc.constantFrom(...scripts), fc.array(mutation, { maxLength: 3 }), (script, mutations) => {
+        let text = script;
+        for (const m of mutations) {
+          const at = m.at % (text.length + 1);
+          text = text.slice(0, at) + m.insert + text.slice(at + m.cut);
+        }
+        const copy = registry.clone();
+        const before = copy.all();
+        const result = executeScript(copy, text, { tenantDns: TENANT });
+        expect(result.script_execution.exceptions).toBe(0);
+        if (result.responseStatus === 'FAILURE') {
+          expect(copy.all()).toEqual(before);
+          expect(result.statement_execution[0].errors?.[0].message.length).toBeGreaterThan(0);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });
