@@ -48,6 +48,8 @@ const messages = {
   badCredentials: [ErrorType.USERNAME_OR_PASSWORD_INCORRECT, 'Authentication failed for user [{0}].'],
   inactiveUser: [ErrorType.INACTIVE_USER, 'User is inactive or not found.'],
   noActiveTenant: [ErrorType.INACTIVE_USER, 'User [{0}] is not a member of any active tenant.'],
+  invalidToken: [ErrorType.USERNAME_OR_PASSWORD_INCORRECT, 'The token presented is not valid for authentication profile [{0}].'],
+  unknownProfile: [ErrorType.INVALID_DATA, 'Invalid value [{0}] for parameter [oauth_profile_id] specified'],
   userLockedOut: [ErrorType.USER_LOCKED_OUT, 'User account is locked out.'],
   passwordChangeRequired: [ErrorType.PASSWORD_CHANGE_REQUIRED, 'Password change required.'],
   authBurstExceeded: [ErrorType.API_LIMIT_EXCEEDED, 'Authentication API burst limit exceeded; retry after {0} seconds.'],

@@ -4,6 +4,7 @@
  */
 import type { FixtureSet } from '../fixtures/types';
 import type { Clock } from './clock';
+import { AuthorizationServer } from './auth/authorization-server';
 import { PlatformStandIn } from './auth/platform';
 import { SessionStore } from './sessions';
 import { Throttle } from './throttling';
@@ -38,6 +39,7 @@ export interface World {
   throttle: Throttle;
   usage: UsageLog;
   platform: PlatformStandIn;
+  authServer: AuthorizationServer;
 }
 
 export function createWorld(fixtures: FixtureSet, clock: Clock, overrides: Partial<Settings> = {}): World {
@@ -55,5 +57,6 @@ export function createWorld(fixtures: FixtureSet, clock: Clock, overrides: Parti
     throttle: new Throttle(clock, settings),
     usage: new UsageLog(),
     platform: new PlatformStandIn(users, clock),
+    authServer: new AuthorizationServer(users, clock, (fixtures.data.service.oauthClients ?? []).map((c) => ({ ...c, redirectUris: c.redirectUris ?? [] }))),
   };
 }

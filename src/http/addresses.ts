@@ -47,6 +47,7 @@ export class Addresses {
 
   /** `{auth_url}` addresses: the login server and the built-in authorization server. */
   auth(path: string): string {
+    if (!path) return this.publicUrl;
     return `${this.publicUrl}${path.startsWith('/') ? path : `/${path}`}`;
   }
 }

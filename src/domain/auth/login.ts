@@ -1,0 +1,42 @@
+/**
+ * Endpoint 1: a session from a user name and password. Unknown user and wrong password get the
+ * same answer (no user enumeration); the user's state is only revealed after a correct password.
+ * Throttled per user name + domain name (gaps.md §4): the caller applies the returned delay.
+ */
+import { authError } from '../errors';
+import type { Session } from '../sessions';
+import type { Tenant } from '../tenants';
+import { passwordMatches } from '../users';
+import type { World } from '../world';
+import { type BurstDecision } from '../throttling';
+import { selectTenant } from './tenant-selection';
+
+export interface LoginRequest {
+  username: string;
+  password?: string;
+  /** The body's tenantDNS, else the request host's DNS. */
+  dns?: string;
+}
+
+/** The auth burst is counted per user name and the domain of the addressed tenant (not of the user: that would leak). */
+export function authBurst(world: World, username: string, dns: string | undefined): BurstDecision {
+  const domain = (dns && world.tenants.byDnsName(dns)?.domain.name) ?? '*';
+  const decision = world.throttle.authCall(username, domain, world.settings.authBurstLimit);
+  if (decision.refused) throw authError('authBurstExceeded', Math.ceil(decision.resetInMs / 1000));
+  return decision;
+}
+
+export function passwordLogin(world: World, req: LoginRequest): Session {
+  if (!req.password) throw authError('noPassword');
+  const user = world.users.byUsername(req.username);
+  if (!passwordMatches(user?.passwordHash, req.password) || !user) throw authError('badCredentials', req.username);
+  if (user.status === 'inactive') throw authError('inactiveUser');
+  if (user.status === 'locked') throw authError('userLockedOut');
+  if (user.status === 'password_change_required') throw authError('passwordChangeRequired');
+  const tenant: Tenant | undefined = selectTenant(user, req.dns, (d) => world.tenants.byDnsName(d));
+  if (!tenant) throw authError('noActiveTenant', user.username);
+  const session = world.sessions.create(user, tenant, 'password');
+  user.lastLoginTenant = tenant.id;
+  return session;
+}
+

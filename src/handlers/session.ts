@@ -1,0 +1,58 @@
+/** Session and discovery handlers: endpoints 1–3, keep-alive and logout. */
+import { authBurst, passwordLogin } from '../domain/auth/login';
+import { discover } from '../domain/auth/discovery';
+import { oauthLogin } from '../domain/auth/oauth-session';
+import type { Session } from '../domain/sessions';
+import { accessibleTenants } from '../domain/users';
+import type { Ctx, Handlers, Reply } from './types';
+
+/** The Session resource (spec: "Session (result of authentication)"). */
+function sessionReply(ctx: Ctx, session: Session): Reply {
+  ctx.session = session;
+  ctx.user = session.user;
+  ctx.tenant = session.tenant;
+  return {
+    body: {
+      responseStatus: 'SUCCESS',
+      sessionId: session.id,
+      userId: session.user.id,
+      tenantIds: accessibleTenants(session.user).map((t) => ({ id: t.id, name: t.name, url: ctx.addresses.tenantApi(t) })),
+      tenantId: session.tenant.id,
+    },
+  };
+}
+
+export const sessionHandlers: Handlers = {
+  createSession: async (ctx) => {
+    const body = ctx.body ?? {};
+    const dns: string | undefined = body.tenantDNS || ctx.hintedDns;
+    const burst = authBurst(ctx.world, body.username, dns);
+    ctx.meta.burstLimit = burst.limit;
+    ctx.meta.burstRemaining = burst.remaining;
+    if (burst.delayMs > 0) {
+      ctx.meta.delayMs = burst.delayMs;
+      await ctx.world.clock.sleep(burst.delayMs);
+    }
+    return sessionReply(ctx, passwordLogin(ctx.world, { username: body.username, password: body.password, dns }));
+  },
+
+  createOAuthSession: async (ctx) => {
+    const session = await oauthLogin(ctx.world, {
+      profileId: ctx.params.oauth_profile_id,
+      token: ctx.headers.authorization.replace(/^Bearer\s+/i, ''),
+      clientId: ctx.body?.client_id,
+      dns: ctx.body?.tenantDNS,
+      addresses: ctx.addresses,
+    });
+    return sessionReply(ctx, session);
+  },
+
+  discoverAuthType: (ctx) => ({ body: discover(ctx.world, ctx.query.username, ctx.query.client_id, ctx.addresses) }),
+
+  keepAlive: () => ({ body: { responseStatus: 'SUCCESS' } }),
+
+  endSession: (ctx) => {
+    if (ctx.session) ctx.world.sessions.end(ctx.session.id);
+    return { body: { responseStatus: 'SUCCESS', responseMessage: 'Session ended' } };
+  },
+};
