@@ -35,7 +35,8 @@ interface Route {
   op: OperationInfo;
   shape: RouteShape;
   validator: RequestValidator;
-  handler: Handler;
+  /** Undefined: the operation has no handler yet (answered "not implemented" before anything else). */
+  handler?: Handler;
 }
 
 /** Bodies beyond uploads (forms, JSON, MDL scripts) are bounded too. */
@@ -44,10 +45,6 @@ const CLIENT_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
 export const NOT_IMPLEMENTED_HEADER = 'X-DmsSim-Not-Implemented';
 
-const notImplemented = (op: OperationInfo): Handler => () => {
-  throw apiError('notImplemented', op.id);
-};
-
 export function createApp(options: AppOptions): Hono {
   const { world, openapi, handlers } = options;
   const ajv = newAjv(true, openapi.document);
@@ -55,7 +52,7 @@ export function createApp(options: AppOptions): Hono {
     op,
     shape: routeShape(op.path),
     validator: compileRequestValidator(ajv, op),
-    handler: handlers[op.id] ?? notImplemented(op),
+    handler: handlers[op.id],
   }));
   const validateResponse = options.validateResponses ? createResponseValidator(openapi.document) : undefined;
   const isTenantDns = (dns: string) => world.tenants.byDnsName(dns) !== undefined;
@@ -90,18 +87,19 @@ export function createApp(options: AppOptions): Hono {
         if (!world.versions.includes(ctx.params.version)) throw apiError('versionNotSupported', ctx.params.version);
         ctx.version = ctx.params.version;
       }
+      if (!route.handler) throw apiError('notImplemented', op.id);
       if (op.auth === 'session') await authenticate(ctx);
       route.validator.params({ path: ctx.params, query: ctx.query, header: ctx.headers });
       await readBody(ctx, route, req);
       if (op.auth === 'session' && ctx.tenant) await apiBurst(ctx);
-      response = reply(env, await route.handler(ctx));
+      response = reply(env, await route.handler!(ctx));
     } catch (e) {
       if (isApiError(e)) response = failure(env, e);
       else {
         console.error(`[dms-sim] ${ctx.executionId} ${op.id}:`, e);
         response = failure(env, unexpectedFailure(ctx.executionId));
       }
-      if (isApiError(e) && e.message.includes('not implemented by dms-sim')) response.headers.set(NOT_IMPLEMENTED_HEADER, op.id);
+      if (!route.handler) response.headers.set(NOT_IMPLEMENTED_HEADER, op.id);
     }
     if (ctx.session) world.sessions.touch(ctx.session);
     if (validateResponse) response = await checkResponse(op, response);
@@ -151,6 +149,8 @@ export function createApp(options: AppOptions): Hono {
   }
 
   async function checkResponse(op: OperationInfo, response: Response): Promise<Response> {
+    // A defect's answer (500 UNEXPECTED_ERROR) is already a loud failure.
+    if (response.status === 500) return response;
     const isJson = (response.headers.get('content-type') ?? '').startsWith('application/json');
     const json = isJson ? await response.clone().json() : undefined;
     const problems = validateResponse!(op, { status: response.status, headers: response.headers, json });
@@ -162,7 +162,11 @@ export function createApp(options: AppOptions): Hono {
     });
   }
 
-  for (const route of routes) app.on(route.op.method.toUpperCase(), route.shape.honoPath, (c) => handle(c, route));
+  // Hono tries routes in registration order: the most specific template (most literal text) first,
+  // so that `/configuration/{component_type}.{record_name}` wins over `/configuration/{component_type}`.
+  const literal = (path: string) => path.replace(/\{[^}]+\}/g, '').length;
+  const ordered = [...routes].sort((a, b) => literal(b.op.path) - literal(a.op.path));
+  for (const route of ordered) app.on(route.op.method.toUpperCase(), route.shape.honoPath, (c) => handle(c, route));
 
   app.notFound((c) => {
     const path = routingPath(new URL(c.req.url).pathname);

@@ -1,0 +1,77 @@
+/**
+ * The OpenAPI document: generated, committed, in sync, valid OpenAPI 3.1, and covering every
+ * numbered endpoint row of the spec. Also prints which operations have no handler yet.
+ */
+import { readFileSync } from 'node:fs';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import { handlers } from '../src/handlers';
+import { renderOpenApi, specPath } from '../src/openapi/generate';
+import { loadOpenApi } from '../src/openapi/load';
+import { NOT_IMPLEMENTED_HEADER } from '../src/http/app';
+import { testSim } from './helpers/sim';
+
+const specText = readFileSync(new URL('../spec/rest-interface.md', import.meta.url), 'utf8');
+
+/** `| 7 | \`POST /api/{version}/query\` | ...` → { n: 7, method: 'post', path: '/api/{version}/query' } */
+export function endpointRows(markdown: string) {
+  return [...markdown.matchAll(/^\|\s*(\d+)\s*\|\s*`(GET|POST|PUT|DELETE)\s+([^`]+)`/gm)].map((m) => ({
+    n: Number(m[1]),
+    method: m[2].toLowerCase(),
+    path: m[3].replace(/^\{(base|auth)_url\}/, '').replace(/\?.*$/, '').replace(/\s*\(.*$/, '').trim(),
+  }));
+}
+
+describe('spec/openapi.yaml', () => {
+  const { document, operations } = loadOpenApi();
+
+  it('keeps an exact copy of the spec handed over', () => {
+    expect(specText).toBe(readFileSync(new URL('../../shared/spec/rest-interface.md', import.meta.url), 'utf8'));
+  });
+
+  it('has an operation for every numbered endpoint row of the spec (method and path)', () => {
+    const rows = endpointRows(specText);
+    expect(rows.map((r) => r.n)).toEqual(Array.from({ length: 28 }, (_, i) => i + 1));
+    for (const row of rows) {
+      const op = operations.find((o) => o.method === row.method && o.path === row.path);
+      expect(op, `endpoint ${row.n}: ${row.method.toUpperCase()} ${row.path}`).toBeDefined();
+      expect(op!.endpoint, `x-dms-endpoint of ${op!.id}`).toBe(row.n);
+    }
+  });
+
+  it('is what the generator emits (run `npm run spec` after changing src/openapi)', () => {
+    expect(readFileSync(specPath, 'utf8')).toBe(renderOpenApi());
+  });
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const result = await new Validator().validate(specPath);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(document.openapi).toBe('3.1.0');
+  });
+
+  it('gives every operation a unique operationId and a tag, and shares the Failure schema', () => {
+    const ids = operations.map((o) => o.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const op of operations) expect(document.paths![op.path]![op.method]!.tags?.length).toBe(1);
+    const failureRefs = JSON.stringify(document.paths).match(/#\/components\/schemas\/Failure/g) ?? [];
+    expect(failureRefs.length).toBeGreaterThanOrEqual(operations.length - 12);
+  });
+
+  it('lists the operations without a handler, each answering the not-implemented FAILURE', async () => {
+    const missing = operations.filter((o) => !handlers[o.id]);
+    console.log(
+      missing.length === 0
+        ? 'Every operation of the OpenAPI document has a handler.'
+        : `Operations not implemented yet (${missing.length} of ${operations.length}):\n  ${missing.map((o) => `${o.id} (${o.method.toUpperCase()} ${o.path})`).join('\n  ')}`,
+    );
+    const sim = testSim();
+    const session = await sim.login('alice@acme.example');
+    for (const op of missing) {
+      const path = op.path.replace('{version}', 'v25.3').replace(/\{[^}]+\}/g, '1');
+      const res = await sim.call(op.method.toUpperCase(), path, { headers: { Authorization: session } });
+      expect(res.headers.get(NOT_IMPLEMENTED_HEADER), `${op.id}: ${await res.clone().text()}`).toBe(op.id);
+      expect((await res.json()).errors[0].message).toContain('not implemented');
+    }
+  });
+});
