@@ -1,5 +1,5 @@
 /** Session and discovery handlers: endpoints 1–3, keep-alive and logout. */
-import { authBurst, passwordLogin } from '../domain/auth/login';
+import { authBurst, passwordLogin, refusal } from '../domain/auth/login';
 import { discover } from '../domain/auth/discovery';
 import { oauthLogin } from '../domain/auth/oauth-session';
 import type { Session } from '../domain/sessions';
@@ -29,6 +29,7 @@ export const sessionHandlers: Handlers = {
     const burst = authBurst(ctx.world, body.username, dns);
     ctx.meta.burstLimit = burst.limit;
     ctx.meta.burstRemaining = burst.remaining;
+    if (burst.refused) throw refusal(burst);
     if (burst.delayMs > 0) {
       ctx.meta.delayMs = burst.delayMs;
       await ctx.world.clock.sleep(burst.delayMs);

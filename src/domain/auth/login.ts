@@ -3,7 +3,7 @@
  * same answer (no user enumeration); the user's state is only revealed after a correct password.
  * Throttled per user name + domain name (gaps.md §4): the caller applies the returned delay.
  */
-import { authError } from '../errors';
+import { type ApiError, authError } from '../errors';
 import type { Session } from '../sessions';
 import type { Tenant } from '../tenants';
 import { passwordMatches } from '../users';
@@ -18,12 +18,19 @@ export interface LoginRequest {
   dns?: string;
 }
 
-/** The auth burst is counted per user name and the domain of the addressed tenant (not of the user: that would leak). */
+/**
+ * Counts one login attempt; the auth burst is counted per user name and the domain of the
+ * addressed tenant (not of the user: that would leak). A refused attempt is returned, not thrown,
+ * so that the caller can still report the burst figures in the headers; `refusal` is its error.
+ */
 export function authBurst(world: World, username: string, dns: string | undefined): BurstDecision {
   const domain = (dns && world.tenants.byDnsName(dns)?.domain.name) ?? '*';
-  const decision = world.throttle.authCall(username, domain, world.settings.authBurstLimit);
-  if (decision.refused) throw authError('authBurstExceeded', Math.ceil(decision.resetInMs / 1000));
-  return decision;
+  return world.throttle.authCall(username, domain, world.settings.authBurstLimit);
+}
+
+/** The FAILURE of an attempt over the auth burst (API_LIMIT_EXCEEDED until the window ends). */
+export function refusal(decision: BurstDecision): ApiError {
+  return authError('authBurstExceeded', Math.ceil(decision.resetInMs / 1000));
 }
 
 export function passwordLogin(world: World, req: LoginRequest): Session {
