@@ -5,12 +5,16 @@
 import type { FixtureSet } from '../fixtures/types';
 import type { Clock } from './clock';
 import { AuthorizationServer } from './auth/authorization-server';
+import type { ComponentRegistry } from './configuration';
+import { registriesFromFixtures } from './configuration/fixture';
+import { StagingAreas } from './configuration/staging';
 import { PlatformStandIn } from './auth/platform';
 import { SessionStore } from './sessions';
 import { Throttle } from './throttling';
 import { UsageLog } from './usage';
 import { TenantDirectory } from './tenants';
 import { UserDirectory } from './users';
+import { type TenantDocuments, loadDocuments } from './documents/setup';
 
 export interface Settings {
   throttling: boolean;
@@ -40,12 +44,19 @@ export interface World {
   usage: UsageLog;
   platform: PlatformStandIn;
   authServer: AuthorizationServer;
+  /** The one configuration model of each tenant, by tenant id (fixture key `configuration`, then MDL). */
+  configuration: Map<number, ComponentRegistry>;
+  /** The MDL staging area of each tenant (endpoint 13). */
+  mdlStaging: StagingAreas;
+  /** Per tenant: document metadata views of `configuration` and the document store. */
+  documents: TenantDocuments;
 }
 
 export function createWorld(fixtures: FixtureSet, clock: Clock, overrides: Partial<Settings> = {}): World {
   const tenants = new TenantDirectory(fixtures.data.domains);
   const settings = { ...defaultSettings, ...fixtures.data.service.settings, ...overrides };
   const users = new UserDirectory(fixtures.data.users, tenants);
+  const configuration = registriesFromFixtures(fixtures, tenants.all());
   return {
     fixtures,
     clock,
@@ -58,5 +69,8 @@ export function createWorld(fixtures: FixtureSet, clock: Clock, overrides: Parti
     usage: new UsageLog(),
     platform: new PlatformStandIn(users, clock),
     authServer: new AuthorizationServer(users, clock, (fixtures.data.service.oauthClients ?? []).map((c) => ({ ...c, redirectUris: c.redirectUris ?? [] }))),
+    configuration,
+    documents: loadDocuments(fixtures, tenants, users, clock, configuration),
+    mdlStaging: new StagingAreas(),
   };
 }

@@ -1,0 +1,79 @@
+/**
+ * The fixture key `configuration`: per tenant DNS name, the tenant's component records as
+ * createRegistry() takes them (fixtures/schema/configuration.json). A File attribute names a file
+ * under `<fixture folder>/files/mdl/`, which is bound to the component at start-up (endpoint 14
+ * lists it). A tenant the key does not name starts with an empty registry.
+ *
+ * A fixture check reports a bad configuration (unknown DNS, a record the model refuses, a missing
+ * file) with the file and path, before the simulator starts.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { addFixtureCheck } from '../../fixtures/checks';
+import { FixtureError } from '../../fixtures/load';
+import type { FixtureSet } from '../../fixtures/types';
+import { componentTypeMetadata } from './componentTypes';
+import { isConfigurationError } from './errors';
+import { createRegistry } from './load';
+import type { ComponentRegistry } from './registry';
+import { stagedFile } from './staging';
+
+/** Folder (inside the fixture folder) of the files bound to fixture components. */
+export const FIXTURE_FILES_DIR = join('files', 'mdl');
+
+type ConfigurationFixture = Record<string, unknown[]>;
+
+const fixtureOf = (data: Record<string, unknown>): ConfigurationFixture => (data.configuration ?? {}) as ConfigurationFixture;
+
+/** 'Type.name attribute' → file name, for every File attribute of the registry's records. */
+function fileReferences(registry: ComponentRegistry): { type: string; name: string; attribute: string; file: string }[] {
+  return registry.all().flatMap((r) =>
+    (componentTypeMetadata(r.type)?.attributes ?? [])
+      .filter((a) => a.type === 'File' && typeof r.attributes[a.name] === 'string')
+      .map((a) => ({ type: r.type, name: r.name, attribute: a.name, file: r.attributes[a.name] as string })),
+  );
+}
+
+/** Builds one tenant's registry from its fixture records and binds the files they name. */
+export function registryFromFixture(records: readonly unknown[], dir: string): ComponentRegistry {
+  const registry = createRegistry(records);
+  for (const ref of fileReferences(registry)) {
+    const path = join(dir, FIXTURE_FILES_DIR, ref.file);
+    if (!existsSync(path)) throw new Error(`${ref.type}.${ref.name} attribute [${ref.attribute}] names file [${ref.file}], which is not in ${FIXTURE_FILES_DIR}/`);
+    const file = stagedFile(ref.file, new Uint8Array(readFileSync(path)));
+    registry.bindFile(ref.type, ref.name, ref.attribute, { ...file, name__v: ref.file });
+  }
+  return registry;
+}
+
+/** The registry of every tenant: fixture records for the DNS names the key lists, empty otherwise. */
+export function registriesFromFixtures(fixtures: FixtureSet, tenants: readonly { id: number; dns: string }[]): Map<number, ComponentRegistry> {
+  const byDns = new Map(Object.entries(fixtureOf(fixtures.data)).map(([dns, records]) => [dns.toLowerCase(), { dns, records }]));
+  const source = fixtures.sourceOf.configuration ?? fixtures.dir;
+  return new Map(
+    tenants.map((t) => {
+      const entry = byDns.get(t.dns.toLowerCase());
+      try {
+        return [t.id, registryFromFixture(entry?.records ?? [], fixtures.dir)];
+      } catch (e) {
+        throw new FixtureError([`${source}: configuration.${entry?.dns ?? t.dns}: ${(e as Error).message}`]);
+      }
+    }),
+  );
+}
+
+addFixtureCheck((data, report) => {
+  const config = fixtureOf(data);
+  const known = new Set(data.domains.flatMap((d) => d.tenants.map((t) => t.dns.toLowerCase())));
+  for (const [dns, records] of Object.entries(config)) {
+    if (!known.has(dns.toLowerCase())) report(['configuration', dns], `no tenant has the DNS name ${JSON.stringify(dns)}`);
+    if (!Array.isArray(records)) continue;
+    try {
+      createRegistry(records);
+    } catch (e) {
+      if (!isConfigurationError(e)) throw e;
+      const n = /^Record #(\d+)/.exec(e.message)?.[1];
+      report(n ? ['configuration', dns, Number(n) - 1] : ['configuration', dns], e.message);
+    }
+  }
+});
