@@ -1,0 +1,20 @@
+/**
+ * Documents: the per-tenant document store and the metadata views of the one configuration model.
+ *
+ * Seam for the query engine (src/vql): `world.documents.store(tenantId)` gives a DocumentStore;
+ * `store.rowsVisibleTo(user, { allVersions })` lists the rows a user may see (the access rule of
+ * endpoint 21: `documents` = latest versions, `ALLVERSIONS documents` = every version), each with
+ * its API `record`; `store.fieldMetadata()` is the field catalogue with types; `store.view()` the
+ * whole metadata view (types, lifecycles with state types for STEADYSTATE() and friends).
+ */
+export { createDocument, documentNumberOf, fieldValue, type CreateInput, type UploadLike } from './create';
+export { detectFormat, simplePdf, storedFile, textOf, type StoredFile } from './files';
+export { GroupDirectory, type Group } from './groups';
+export { listDocuments, MAX_PAGE, NAMED_FILTERS, parseSort, type ListParams, type ListResult } from './listing';
+export { DocumentMetadata, MetadataView, type DoctypeInfo, type FieldMetadata, type Level, type LifecycleInfo } from './metadata';
+export { latestVersion, versionNumber, type Attachment, type DocumentVersion, type Lock, type StoredDocument } from './model';
+export { documentRecord, typeLabels, type DocumentRecord } from './records';
+export { loadDocuments, TenantDocuments } from './setup';
+export { DocumentStore, RECENT_MAX, type DocumentRow, type NamedList } from './store';
+export { EDIT_ROLES, LOCK_FIELDS, ROLES, STANDARD_FIELDS, type RoleName } from './standard-fields';
+export { THUMBNAIL, thumbnailOf } from './thumbnail';

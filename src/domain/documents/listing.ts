@@ -1,0 +1,113 @@
+/**
+ * Endpoint 21: the documents a user may access, filtered by named filter, keyword search over
+ * searchable fields and/or file content, sorted and paged (at most 200 per page).
+ */
+import { apiError } from '../errors';
+import type { User } from '../users';
+import { textOf } from './files';
+import type { MetadataView } from './metadata';
+import type { DocumentRow, DocumentStore, NamedList } from './store';
+
+export const MAX_PAGE = 200;
+
+/** The named filters of the spec, by the value a client sends. */
+export const NAMED_FILTERS: Record<string, NamedList | 'mine'> = {
+  'My Documents': 'mine',
+  Favorites: 'favorites',
+  'Recent Documents': 'recent',
+  Cart: 'cart',
+};
+
+export interface ListParams {
+  namedFilter?: string;
+  scope?: 'contents' | 'all';
+  versionscope?: 'all';
+  search?: string;
+  sort?: string;
+  start?: number;
+  limit?: number;
+}
+
+export interface ListResult {
+  size: number;
+  start: number;
+  limit: number;
+  rows: DocumentRow[];
+  total: number;
+}
+
+const SEARCHABLE_TYPES = new Set(['String', 'LongText', 'RichText', 'Picklist']);
+
+/** Field names searched by `search` (string-like, visible fields) and the texts of one record. */
+function fieldText(view: MetadataView, row: DocumentRow): string {
+  const parts: string[] = [];
+  for (const f of view.fields) {
+    if (!SEARCHABLE_TYPES.has(f.type) || f.hidden) continue;
+    const v = row.record[f.name];
+    for (const x of Array.isArray(v) ? v : v === undefined ? [] : [v]) {
+      parts.push(String(x));
+      const entry = f.entries?.find((e) => e.name === x);
+      if (entry) parts.push(entry.label);
+    }
+  }
+  return parts.join('\n').toLowerCase();
+}
+
+const terms = (search: string) => search.toLowerCase().split(/\s+/).filter(Boolean);
+
+/** Parses `<field> ASC|DESC` against the sortable fields (non-repeating fields and id). */
+export function parseSort(view: MetadataView, sort: string | undefined): { field: string; desc: boolean } {
+  const m = /^\s*([A-Za-z0-9_]+)(?:\s+(ASC|DESC))?\s*$/i.exec(sort ?? 'id ASC');
+  const field = m?.[1];
+  const meta = field === undefined ? undefined : view.fieldByName.get(field);
+  if (!m || !field || (field !== 'version_id' && (!meta || meta.repeating))) throw apiError('invalidValue', sort ?? '', 'sort');
+  return { field, desc: m[2]?.toUpperCase() === 'DESC' };
+}
+
+function compare(a: unknown, b: unknown): number {
+  if (a === b) return 0;
+  if (a === undefined || a === null) return 1;
+  if (b === undefined || b === null) return -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  const x = String(a).toLowerCase();
+  const y = String(b).toLowerCase();
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+export function listDocuments(store: DocumentStore, user: User, p: ListParams): ListResult {
+  const view = store.view();
+  const start = p.start ?? 0;
+  const limit = p.limit ?? MAX_PAGE;
+  if (!Number.isInteger(start) || start < 0) throw apiError('invalidValue', String(p.start), 'start');
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE) throw apiError('invalidValue', String(p.limit), 'limit');
+  const { field, desc } = parseSort(view, p.sort);
+  if (p.scope !== undefined && !p.search?.trim()) throw apiError('parameterRequired', 'search');
+
+  let rows = store.rowsVisibleTo(user, { allVersions: p.versionscope === 'all' });
+  if (p.namedFilter !== undefined) {
+    const filter = NAMED_FILTERS[p.namedFilter];
+    if (!filter) throw apiError('invalidFilter', p.namedFilter);
+    if (filter === 'mine') rows = rows.filter((r) => store.isOwner(user, r.document) || r.document.lock?.by === user.id);
+    else {
+      const ids = new Set(store.namedList(user, filter));
+      rows = rows.filter((r) => ids.has(r.document.id));
+    }
+  }
+  if (p.search?.trim()) {
+    const wanted = terms(p.search);
+    const scope = p.scope ?? 'properties';
+    rows = rows.filter((r) => {
+      const content = scope === 'properties' || !r.version.file ? '' : textOf(r.version.file).toLowerCase();
+      const fields = scope === 'contents' ? '' : fieldText(view, r);
+      return wanted.every((t) => content.includes(t) || fields.includes(t));
+    });
+  }
+  rows.sort((a, b) => {
+    const c = compare(a.record[field], b.record[field]);
+    if (c !== 0) return desc ? -c : c;
+    return a.document.id - b.document.id || a.version.major - b.version.major || a.version.minor - b.version.minor;
+  });
+  const page = rows.slice(start, start + limit);
+  return { size: page.length, start, limit, rows: page, total: rows.length };
+}

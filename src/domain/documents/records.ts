@@ -1,0 +1,62 @@
+/**
+ * The document record of the API (spec: "Document record"): stored values plus the fields the
+ * service sets, with type/subtype/classification/lifecycle/status as labels read from the
+ * configuration at answer time (so a renamed label shows at once).
+ */
+import type { MetadataView } from './metadata';
+import { type DocumentVersion, type StoredDocument, latestVersion } from './model';
+import { ROLES } from './standard-fields';
+
+export type DocumentRecord = Record<string, unknown> & { id: number };
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Labels of the Doctype chain: `{type__v, subtype__v?, classification__v?}`. */
+export function typeLabels(view: MetadataView, doctype: string): Record<string, string> {
+  const chain = view.doctype(doctype)?.chain ?? [doctype];
+  const keys = ['type__v', 'subtype__v', 'classification__v'];
+  return Object.fromEntries(chain.slice(0, 3).map((name, i) => [keys[i], view.doctype(name)?.label ?? name]));
+}
+
+export function documentRecord(view: MetadataView, doc: StoredDocument, version: DocumentVersion = latestVersion(doc)): DocumentRecord {
+  const lifecycle = view.lifecycles.get(doc.lifecycle);
+  const state = lifecycle?.states.find((s) => s.name === version.state);
+  const record: DocumentRecord = {
+    id: doc.id,
+    version_id: `${doc.id}_${version.major}_${version.minor}`,
+    ...version.fields,
+    document_number__v: doc.documentNumber,
+    ...typeLabels(view, doc.doctype),
+    lifecycle__v: lifecycle?.label ?? doc.lifecycle,
+    status__v: state?.label ?? version.state,
+  };
+  for (const role of ROLES) {
+    const members = doc.roles[role];
+    record[role] = { users: [...(members?.users ?? [])], groups: [...(members?.groups ?? [])] };
+  }
+  if (doc.binder) record.binder__v = true;
+  if (doc.crosslink) record.crosslink__v = true;
+  if (version.file) {
+    record.format__v = version.file.format;
+    record.filename__v = version.file.filename;
+    record.size__v = version.file.size;
+    record.md5checksum__v = version.file.md5;
+    record.pages__v = version.file.pages;
+  } else {
+    record.size__v = 0;
+  }
+  Object.assign(record, {
+    locked__v: doc.lock !== undefined,
+    major_version_number__v: version.major,
+    minor_version_number__v: version.minor,
+    document_creation_date__v: iso(doc.created),
+    version_creation_date__v: iso(version.created),
+    version_modified_date__v: iso(version.modified),
+    created_by__v: doc.createdBy,
+    version_created_by__v: version.createdBy,
+    last_modified_by__v: version.modifiedBy,
+    annotations_all__v: 0, annotations_links__v: 0, annotations_anchors__v: 0, annotations_notes__v: 0,
+    annotations_lines__v: 0, annotations_resolved__v: 0, annotations_unresolved__v: 0,
+  });
+  return record;
+}

@@ -1,0 +1,166 @@
+/**
+ * Builds each tenant's configuration registry and document store from a fixture set
+ * (keys `configuration`, `groups`, `documents`, `documentLists`; see fixtures/schema/*.json).
+ * A document naming an unknown type, lifecycle, state, user or file stops start-up with the path.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FixtureError } from '../../fixtures/load';
+import type { FixtureSet } from '../../fixtures/types';
+import type { Clock } from '../clock';
+import type { ComponentRegistry } from '../configuration';
+import type { TenantDirectory } from '../tenants';
+import type { UserDirectory } from '../users';
+import { documentNumberOf } from './create';
+import { type StoredFile, storedFile } from './files';
+import { type Group, GroupDirectory } from './groups';
+import { DocumentMetadata } from './metadata';
+import type { DocumentVersion, RoleMembers, StoredDocument } from './model';
+import { DocumentStore, type NamedList } from './store';
+import { ROLES, type RoleName } from './standard-fields';
+
+export interface FixtureDocumentVersion {
+  number: string;
+  state: string;
+  file?: string;
+  created?: string;
+  createdBy?: number;
+  fields?: Record<string, unknown>;
+}
+
+export interface FixtureDocument {
+  id: number;
+  tenant: string;
+  type: string;
+  lifecycle: string;
+  number?: string;
+  created: string;
+  createdBy: number;
+  roles: Partial<Record<RoleName, Partial<RoleMembers>>>;
+  binder?: boolean;
+  crosslink?: boolean;
+  attachments?: { id: number; file: string }[];
+  versions: FixtureDocumentVersion[];
+}
+
+export interface FixtureDocumentList {
+  tenant: string;
+  user: number;
+  favorites?: number[];
+  recent?: number[];
+  cart?: number[];
+}
+
+export interface FixtureGroup {
+  id: number;
+  name: string;
+  label: string;
+  tenant: string;
+  members: number[];
+}
+
+/** Every tenant's document store (with its metadata view of the tenant's registry). */
+export class TenantDocuments {
+  constructor(
+    readonly stores: Map<number, DocumentStore>,
+    readonly groups: GroupDirectory,
+  ) {}
+
+  store(tenantId: number): DocumentStore {
+    return this.stores.get(tenantId)!;
+  }
+}
+
+/** `configurations`: the world's one registry per tenant id (world.configuration). */
+export function loadDocuments(fixtures: FixtureSet, tenants: TenantDirectory, users: UserDirectory, clock: Clock, configurations: Map<number, ComponentRegistry>): TenantDocuments {
+  const data = fixtures.data as Record<string, unknown>;
+  const problems: string[] = [];
+  const groups = new GroupDirectory(((data.groups ?? []) as FixtureGroup[]).map((g): Group => ({
+    id: g.id, name: g.name, label: g.label, tenantId: tenants.byDnsName(g.tenant)?.id ?? -1, members: g.members,
+  })));
+
+  const stores = new Map<number, DocumentStore>();
+  for (const tenant of tenants.domains.flatMap((d) => d.tenants)) {
+    const registry = configurations.get(tenant.id);
+    if (registry) stores.set(tenant.id, new DocumentStore(tenant, new DocumentMetadata(registry), groups, clock));
+  }
+
+  const files = new Map<string, StoredFile>();
+  const fileAt = (path: string, where: string): StoredFile | undefined => {
+    if (!files.has(path)) {
+      try {
+        files.set(path, storedFile(path.split('/').pop()!, new Uint8Array(readFileSync(join(fixtures.dir, path)))));
+      } catch {
+        problems.push(`${where}: file "${path}" not found in ${fixtures.dir}`);
+        return undefined;
+      }
+    }
+    return files.get(path);
+  };
+
+  ((data.documents ?? []) as FixtureDocument[]).forEach((d, i) => {
+    const where = `documents[${i}]`;
+    const tenant = tenants.byDnsName(d.tenant);
+    if (!tenant) return problems.push(`${where}.tenant: unknown tenant "${d.tenant}"`);
+    const store = stores.get(tenant.id);
+    if (!store) return problems.push(`${where}.tenant: "${d.tenant}" has no configuration registry`);
+    const view = store.view();
+    if (!view.doctype(d.type)) problems.push(`${where}.type: "${d.type}" is not a Doctype of ${d.tenant}`);
+    const lifecycle = view.lifecycles.get(d.lifecycle);
+    if (!lifecycle) problems.push(`${where}.lifecycle: "${d.lifecycle}" is not a Doclifecycle of ${d.tenant}`);
+    const userOk = (id: number, path: string) => {
+      if (!users.get(id)) problems.push(`${where}.${path}: unknown user ${id}`);
+    };
+    userOk(d.createdBy, 'createdBy');
+    const roles: StoredDocument['roles'] = {};
+    for (const [role, m] of Object.entries(d.roles ?? {}) as [RoleName, Partial<RoleMembers>][]) {
+      if (!ROLES.includes(role)) problems.push(`${where}.roles.${role}: unknown role`);
+      (m.users ?? []).forEach((u, j) => userOk(u, `roles.${role}.users[${j}]`));
+      (m.groups ?? []).forEach((g, j) => {
+        if (groups.get(g)?.tenantId !== tenant.id) problems.push(`${where}.roles.${role}.groups[${j}]: unknown group ${g} in ${d.tenant}`);
+      });
+      roles[role] = { users: m.users ?? [], groups: m.groups ?? [] };
+    }
+    const created = Date.parse(d.created);
+    let fields: Record<string, unknown> = {};
+    let file: StoredFile | undefined;
+    const versions: DocumentVersion[] = d.versions.map((v, j) => {
+      const [major, minor] = v.number.split('.').map(Number);
+      if (lifecycle && !lifecycle.states.some((s) => s.name === v.state)) problems.push(`${where}.versions[${j}].state: "${v.state}" is not a state of ${d.lifecycle}`);
+      fields = { ...fields, ...(v.fields ?? {}) };
+      if (v.file) file = fileAt(v.file, `${where}.versions[${j}].file`);
+      const at = v.created ? Date.parse(v.created) : created;
+      const by = v.createdBy ?? d.createdBy;
+      userOk(by, `versions[${j}].createdBy`);
+      return { major, minor, state: v.state, fields, file, created: at, createdBy: by, modified: at, modifiedBy: by };
+    });
+    const applicable = new Set(view.fieldsFor(d.type).map((f) => f.name));
+    for (const name of Object.keys(fields)) if (view.doctype(d.type) && !applicable.has(name)) problems.push(`${where}.versions: field "${name}" does not apply to ${d.type}`);
+    if (typeof fields.name__v !== 'string') problems.push(`${where}.versions[0].fields.name__v: every document needs a name`);
+    try {
+      store.insert({
+        id: d.id, doctype: d.type, lifecycle: d.lifecycle, documentNumber: d.number ?? documentNumberOf(d.id), created, createdBy: d.createdBy,
+        roles, binder: d.binder ?? false, crosslink: d.crosslink ?? false,
+        attachments: (d.attachments ?? []).flatMap((a, j) => {
+          const f = fileAt(a.file, `${where}.attachments[${j}].file`);
+          return f ? [{ id: a.id, file: f }] : [];
+        }),
+        versions: versions.sort((a, b) => a.major - b.major || a.minor - b.minor),
+      });
+    } catch (e) {
+      problems.push(`${where}.id: ${(e as Error).message}`);
+    }
+  });
+
+  ((data.documentLists ?? []) as FixtureDocumentList[]).forEach((l, i) => {
+    const tenant = tenants.byDnsName(l.tenant);
+    if (!tenant) return problems.push(`documentLists[${i}].tenant: unknown tenant "${l.tenant}"`);
+    const store = stores.get(tenant.id)!;
+    // `recent` is listed most recent first.
+    for (const id of [...(l.recent ?? [])].reverse()) store.addToList(l.user, 'recent', id);
+    for (const list of ['favorites', 'cart'] as NamedList[]) for (const id of l[list] ?? []) store.addToList(l.user, list, id);
+  });
+
+  if (problems.length) throw new FixtureError(problems);
+  return new TenantDocuments(stores, groups);
+}

@@ -1,0 +1,216 @@
+/**
+ * The document store of one tenant: documents and their versions, files, check-out state,
+ * per-user named-filter state (Favorites, Recent Documents, Cart), and the access rule by role.
+ * No HTTP here: failures are ApiErrors from the one table (domain/errors.ts).
+ */
+import type { Clock } from '../clock';
+import { apiError } from '../errors';
+import type { Tenant } from '../tenants';
+import { type User, isTenantAdmin } from '../users';
+import type { GroupDirectory } from './groups';
+import type { DocumentMetadata, FieldMetadata, MetadataView } from './metadata';
+import { type DocumentVersion, type Lock, type StoredDocument, latestVersion } from './model';
+import { type DocumentRecord, documentRecord } from './records';
+import { EDIT_ROLES, ROLES, type RoleName } from './standard-fields';
+import { thumbnailOf } from './thumbnail';
+import { type StoredFile, simplePdf } from './files';
+
+export type NamedList = 'favorites' | 'recent' | 'cart';
+
+/** (chosen) How many documents `Recent Documents` remembers per user. */
+export const RECENT_MAX = 50;
+
+/** One row of the query seam: a document version as the API shows it. */
+export interface DocumentRow {
+  document: StoredDocument;
+  version: DocumentVersion;
+  latest: boolean;
+  record: DocumentRecord;
+}
+
+export class DocumentStore {
+  private readonly docs = new Map<number, StoredDocument>();
+  private readonly lists = new Map<number, Record<NamedList, number[]>>();
+  private readonly thumbnails = new WeakMap<DocumentVersion, Uint8Array>();
+  private readonly renditions = new WeakMap<DocumentVersion, StoredFile>();
+  private nextId = 1;
+
+  constructor(
+    readonly tenant: Tenant,
+    readonly metadata: DocumentMetadata,
+    private readonly groups: GroupDirectory,
+    private readonly clock: Clock,
+  ) {}
+
+  view(): MetadataView {
+    return this.metadata.view();
+  }
+
+  now(): number {
+    return this.clock.now();
+  }
+
+  /** Adds a document (fixtures, create); the id must be new. */
+  insert(doc: StoredDocument): void {
+    if (this.docs.has(doc.id)) throw new Error(`document ${doc.id} exists already in tenant ${this.tenant.dns}`);
+    this.docs.set(doc.id, doc);
+    this.nextId = Math.max(this.nextId, doc.id + 1);
+  }
+
+  /** The id the next created document gets (taken only when the create commits). */
+  peekNextId(): number {
+    return this.nextId;
+  }
+
+  size(): number {
+    return this.docs.size;
+  }
+
+  // ---- access ---------------------------------------------------------------------------------
+
+  private inRole(user: User, doc: StoredDocument, roles: readonly RoleName[]): boolean {
+    const groups = this.groups.groupsOf(user.id, this.tenant.id);
+    return roles.some((r) => {
+      const m = doc.roles[r];
+      return m !== undefined && (m.users.includes(user.id) || m.groups.some((g) => groups.has(g)));
+    });
+  }
+
+  /** The access rule of endpoint 21: a member of any role, or a tenant administrator (chosen: sees all). */
+  canAccess(user: User, doc: StoredDocument): boolean {
+    return isTenantAdmin(user, this.tenant) || this.inRole(user, doc, ROLES);
+  }
+
+  canEdit(user: User, doc: StoredDocument): boolean {
+    return isTenantAdmin(user, this.tenant) || this.inRole(user, doc, EDIT_ROLES);
+  }
+
+  isOwner(user: User, doc: StoredDocument): boolean {
+    return this.inRole(user, doc, ['owner__v']);
+  }
+
+  /** Documents the user may access, ascending by id. */
+  visibleTo(user: User): StoredDocument[] {
+    return [...this.docs.values()].filter((d) => this.canAccess(user, d)).sort((a, b) => a.id - b.id);
+  }
+
+  /** A document the user may access; unknown and inaccessible ids get the same answer. */
+  get(user: User, id: number): StoredDocument {
+    const doc = this.docs.get(id);
+    if (!doc || !this.canAccess(user, doc)) throw apiError('resourceNotFound', id);
+    return doc;
+  }
+
+  getVersion(user: User, id: number, major: number, minor: number): { doc: StoredDocument; version: DocumentVersion } {
+    const doc = this.get(user, id);
+    const version = doc.versions.find((v) => v.major === major && v.minor === minor);
+    if (!version) throw apiError('resourceNotFound', `${id} version ${major}.${minor}`);
+    return { doc, version };
+  }
+
+  record(doc: StoredDocument, version?: DocumentVersion): DocumentRecord {
+    return documentRecord(this.view(), doc, version);
+  }
+
+  // ---- the query seam -------------------------------------------------------------------------
+
+  /**
+   * Rows the user may see, as the API shows them: the latest version of each document, or every
+   * version (`allVersions`). Same access rule as endpoint 21 (for `documents` / `ALLVERSIONS documents`).
+   */
+  rowsVisibleTo(user: User, opts: { allVersions?: boolean } = {}): DocumentRow[] {
+    const view = this.view();
+    return this.visibleTo(user).flatMap((doc) => {
+      const latest = latestVersion(doc);
+      const versions = opts.allVersions ? doc.versions : [latest];
+      return versions.map((version) => ({ document: doc, version, latest: version === latest, record: documentRecord(view, doc, version) }));
+    });
+  }
+
+  /** Field metadata with types (the query engine's catalogue of `documents`). */
+  fieldMetadata(): FieldMetadata[] {
+    return this.view().fields;
+  }
+
+  // ---- named filters --------------------------------------------------------------------------
+
+  private listsOf(userId: number): Record<NamedList, number[]> {
+    let l = this.lists.get(userId);
+    if (!l) this.lists.set(userId, (l = { favorites: [], recent: [], cart: [] }));
+    return l;
+  }
+
+  namedList(user: User, list: NamedList): number[] {
+    return [...this.listsOf(user.id)[list]];
+  }
+
+  addToList(userId: number, list: NamedList, docId: number): void {
+    const l = this.listsOf(userId);
+    if (list === 'recent') {
+      l.recent = [docId, ...l.recent.filter((x) => x !== docId)].slice(0, RECENT_MAX);
+    } else if (!l[list].includes(docId)) l[list].push(docId);
+  }
+
+  /** Records a view (retrieve, download) for `Recent Documents`. */
+  viewed(user: User, doc: StoredDocument): void {
+    this.addToList(user.id, 'recent', doc.id);
+  }
+
+  // ---- check-out ------------------------------------------------------------------------------
+
+  lockOf(user: User, id: number): Lock | undefined {
+    return this.get(user, id).lock;
+  }
+
+  /** Checks the document out to the user; idempotent for the holder, refused while another holds it. */
+  lock(user: User, id: number): Lock {
+    const doc = this.get(user, id);
+    if (doc.lock && doc.lock.by !== user.id) throw apiError('documentLockedByOther', id);
+    if (!this.canEdit(user, doc)) throw apiError('insufficientAccess', `You do not have permission to check out document [${id}].`);
+    if (!latestVersion(doc).file) throw apiError('documentHasNoFile', id);
+    doc.lock ??= { by: user.id, at: this.clock.now() };
+    return doc.lock;
+  }
+
+  /** Undoes a check-out: by the holder, or a tenant administrator. */
+  unlock(user: User, id: number): void {
+    const doc = this.get(user, id);
+    if (!doc.lock) throw apiError('documentNotLocked', id);
+    if (doc.lock.by !== user.id && !isTenantAdmin(user, this.tenant)) throw apiError('documentLockedByOther', id);
+    doc.lock = undefined;
+  }
+
+  // ---- files ----------------------------------------------------------------------------------
+
+  /** The source file of a version; a placeholder has none. */
+  fileOf(doc: StoredDocument, version: DocumentVersion): StoredFile {
+    if (!version.file) throw apiError('documentHasNoFile', doc.id);
+    return version.file;
+  }
+
+  thumbnail(version: DocumentVersion): Uint8Array {
+    let png = this.thumbnails.get(version);
+    if (!png) this.thumbnails.set(version, (png = thumbnailOf(version.file)));
+    return png;
+  }
+
+  /** Rendition types a version has: those configured for its Doctype, when it has a file. */
+  renditionTypes(doc: StoredDocument, version: DocumentVersion): string[] {
+    return version.file ? this.view().renditionTypes(doc.doctype) : [];
+  }
+
+  /** A rendition's bytes: a PDF source is its own rendition; any other gets a generated PDF. */
+  rendition(doc: StoredDocument, version: DocumentVersion, type: string): StoredFile {
+    if (!this.renditionTypes(doc, version).includes(type)) throw apiError('resourceNotFound', `${doc.id} rendition ${type}`);
+    const file = version.file!;
+    if (file.format === 'application/pdf') return file;
+    let r = this.renditions.get(version);
+    if (!r) {
+      const name = String(version.fields.name__v ?? file.filename);
+      const bytes = simplePdf([name, `${file.filename} (${file.format})`, `Version ${version.major}.${version.minor}`]);
+      r = { filename: file.filename.replace(/\.[^.]*$/, '') + '.pdf', format: 'application/pdf', bytes, size: bytes.byteLength, md5: '', pages: 1 };
+      this.renditions.set(version, r);
+    }
+    return r;
+  }
+}
