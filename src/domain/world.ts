@@ -15,6 +15,7 @@ import { UsageLog } from './usage';
 import { TenantDirectory } from './tenants';
 import { UserDirectory } from './users';
 import { type TenantDocuments, loadDocuments } from './documents/setup';
+import { ObjectRecords, QueryService } from './query';
 
 export interface Settings {
   throttling: boolean;
@@ -50,6 +51,8 @@ export interface World {
   mdlStaging: StagingAreas;
   /** Per tenant: document metadata views of `configuration` and the document store. */
   documents: TenantDocuments;
+  /** Endpoint 7: object records, stored results behind paging links (src/domain/query). */
+  queries: QueryService;
 }
 
 export function createWorld(fixtures: FixtureSet, clock: Clock, overrides: Partial<Settings> = {}): World {
@@ -72,5 +75,6 @@ export function createWorld(fixtures: FixtureSet, clock: Clock, overrides: Parti
     configuration,
     documents: loadDocuments(fixtures, tenants, users, clock, configuration),
     mdlStaging: new StagingAreas(),
+    queries: new QueryService(clock, new ObjectRecords(fixtures, tenants)),
   };
 }

@@ -2,6 +2,7 @@
 import type { Handlers } from './types';
 import { authServerHandlers } from './authserver';
 import { domainHandlers } from './domains';
+import { queryHandlers } from './query';
 import { sessionHandlers } from './session';
 import { versionHandlers } from './versions';
 
@@ -10,4 +11,5 @@ export const handlers: Handlers = {
   ...sessionHandlers,
   ...domainHandlers,
   ...authServerHandlers,
+  ...queryHandlers,
 };

@@ -5,6 +5,9 @@ import { type Area, type OperationSpec, address, arr, bool, formBody, headerPara
 const tag = 'Query';
 const describeHeader = headerParam('X-TenantAPI-DescribeQuery', str(), 'true adds queryDescribe; any other value leaves it out');
 
+/** The 50,000-character limit is checked by the handler (INVALID_DATA naming the length, not echoing the text). */
+const qText = 'The statement (form body wins over the query string); at most 50,000 characters, else INVALID_DATA';
+
 const pageParams: O.ParameterObject[] = [
   pathParam('query_id', str(), 'Id of the query result, from next_page/previous_page'),
   queryParam('pagesize', int({ minimum: 1, maximum: 1000 }), 'Records per page'),
@@ -15,6 +18,8 @@ const pageParams: O.ParameterObject[] = [
 const pageOp = (method: 'get' | 'post'): OperationSpec => ({
   id: method === 'post' ? 'getQueryPage' : 'getQueryPageGet', method, path: '/api/{version}/query/{query_id}', tag,
   summary: 'Another page of a query result (next_page / previous_page)',
+  description: 'Follow the absolute next_page / previous_page address of a query response with the same session (POST; GET accepted). '
+    + 'The address is valid 72 hours after the query or the last page call; afterwards, or for another user, it answers INVALID_DATA.',
   params: [paramRef('Version'), ...pageParams],
   answer: { kind: 'structured', schema: 'QueryResponse', xmlRoot: 'ApiRestResult' },
 });
@@ -54,8 +59,8 @@ export const query: Area = {
     operation({
       id: 'runQuery', method: 'post', path: '/api/{version}/query', tag, endpoint: 7,
       summary: 'Run a query (q in the form body or the query string)',
-      params: [paramRef('Version'), queryParam('q', str({ maxLength: 50000 }), 'The statement'), describeHeader],
-      body: formBody(obj({ q: str({ maxLength: 50000 }) }), { required: false }),
+      params: [paramRef('Version'), queryParam('q', str(), qText), describeHeader],
+      body: formBody(obj({ q: str({ description: qText }) }), { required: false }),
       answer: { kind: 'structured', schema: 'QueryResponse', xmlRoot: 'ApiRestResult' },
     }),
     operation(pageOp('post')),

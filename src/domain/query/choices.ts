@@ -1,0 +1,19 @@
+/**
+ * Query behaviour the spec leaves open, in one table (gaps.md: keep choices in one place).
+ * The engine's own choices (page sizes, FIND, LIKE, the MAXROWS warning) live in src/vql/choices.ts.
+ */
+
+/** `q` longer than this answers INVALID_DATA (gaps.md §6). */
+export const MAX_QUERY_LENGTH = 50_000;
+
+/** Paging links stay valid this long after the query or the last page call (gaps.md §6). */
+export const PAGE_LINK_TTL_MS = 72 * 60 * 60 * 1000;
+
+/**
+ * Result snapshots kept for paging links, per simulator (chosen): beyond this the least recently
+ * used snapshot is dropped and its links answer like expired ones.
+ */
+export const MAX_STORED_RESULTS = 500;
+
+/** Header that turns queryDescribe on; only the value `true` does (gaps.md §11). */
+export const DESCRIBE_HEADER = 'x-tenantapi-describequery';

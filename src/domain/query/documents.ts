@@ -1,0 +1,174 @@
+/**
+ * The `documents` and `ALLVERSIONS documents` targets, on the document store's query seam: the
+ * same access rule as the documents list (endpoint 21) and the field metadata of the tenant's
+ * configuration, read on each query (custom fields created by MDL are queryable at once).
+ * Document records are cached per version and invalidated by the metadata revision and the
+ * check-out state, so a query does not rebuild 100,000 records.
+ */
+import type { FieldInfo, FieldType, RelationshipInfo, Row, StateKind } from '../../vql';
+import type { User } from '../users';
+import { textOf, type StoredFile } from '../documents/files';
+import type { FieldMetadata, MetadataView } from '../documents/metadata';
+import { type DocumentVersion, type StoredDocument, latestVersion } from '../documents/model';
+import { documentRecord } from '../documents/records';
+import type { DocumentRow, DocumentStore } from '../documents/store';
+import type { DescribeField, SimTarget } from './types';
+
+const FIELD_TYPES: Record<string, FieldType> = {
+  id: 'id', String: 'string', LongText: 'string', RichText: 'string', Link: 'string', Number: 'number', Boolean: 'boolean',
+  Date: 'date', DateTime: 'datetime', Picklist: 'picklist', ObjectReference: 'reference', Users: 'reference',
+};
+
+/** The catalog name of a referenced object (`user__sys` is the `users` target). */
+const targetOfObject = (objectType: string) => (objectType === 'user__sys' ? 'users' : objectType);
+
+const STATE_KINDS: Record<string, StateKind> = { steady_state: 'steady', obsolete_state: 'obsolete', superseded_state: 'superseded' };
+
+interface Schema {
+  fields: FieldInfo[];
+  relationships: RelationshipInfo[];
+  /** relationship name → the field holding the referenced ids. */
+  relField: Map<string, FieldMetadata>;
+  meta: Map<string, FieldMetadata>;
+  stateKind: Map<string, StateKind | undefined>;
+}
+
+const schemas = new WeakMap<MetadataView, Schema>();
+
+function namesOf(entries: Iterable<{ name: string; label: string }>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of entries) if (!(e.label in out)) out[e.label] = e.name;
+  return out;
+}
+
+/** Query fields of the documents of a metadata revision. */
+function schemaOf(view: MetadataView): Schema {
+  let s = schemas.get(view);
+  if (s) return s;
+  const doctypes = namesOf(view.doctypes.values());
+  const lifecycles = namesOf(view.lifecycles.values());
+  const states = namesOf([...view.lifecycles.values()].flatMap((l) => l.states));
+  const names: Record<string, Record<string, string>> = {
+    type__v: doctypes, subtype__v: doctypes, classification__v: doctypes, lifecycle__v: lifecycles, status__v: states,
+  };
+  const fields: FieldInfo[] = [];
+  const relationships: RelationshipInfo[] = [];
+  const relField = new Map<string, FieldMetadata>();
+  for (const f of view.fields) {
+    const entryNames = f.entries ? namesOf(f.entries) : undefined;
+    fields.push({
+      name: f.name,
+      type: FIELD_TYPES[f.type] ?? 'string',
+      multiValue: f.repeating,
+      queryable: f.queryable && !f.hidden,
+      ...(names[f.name] ? { names: names[f.name] } : entryNames ? { names: entryNames } : {}),
+    });
+    if (f.relationshipName && f.objectType) {
+      for (const rel of new Set([f.relationshipName, `${f.name}r`])) {
+        if (relField.has(rel)) continue;
+        relationships.push({ name: rel, target: targetOfObject(f.objectType) });
+        relField.set(rel, f);
+      }
+    }
+  }
+  fields.push({ name: 'version_id', type: 'string', searchable: false });
+  const stateKind = new Map<string, StateKind | undefined>();
+  for (const l of view.lifecycles.values()) for (const st of l.states) stateKind.set(`${l.name}\u0000${st.name}`, st.stateType ? STATE_KINDS[st.stateType] : undefined);
+  s = { fields, relationships, relField, meta: new Map(view.fields.map((f) => [f.name, f])), stateKind };
+  schemas.set(view, s);
+  return s;
+}
+
+/** One cached row per version: valid while the metadata view, the latest flag and the lock are unchanged. */
+const rowCache = new WeakMap<DocumentVersion, { view: MetadataView; lock: unknown; latest: boolean; row: DocumentRow }>();
+
+function rowOf(view: MetadataView, doc: StoredDocument, version: DocumentVersion, latest: boolean): DocumentRow {
+  const c = rowCache.get(version);
+  if (c && c.view === view && c.lock === doc.lock && c.latest === latest) return c.row;
+  const row: DocumentRow = { document: doc, version, latest, record: documentRecord(view, doc, version) };
+  rowCache.set(version, { view, lock: doc.lock, latest, row });
+  return row;
+}
+
+const contentCache = new WeakMap<StoredFile, string>();
+function contentOf(file: StoredFile | undefined): string | undefined {
+  if (!file) return undefined;
+  let t = contentCache.get(file);
+  if (t === undefined) contentCache.set(file, (t = textOf(file)));
+  return t;
+}
+
+export interface DocumentsTargetOptions {
+  store: DocumentStore;
+  user: User;
+  allVersions: boolean;
+  /** Other targets of the catalog (for relationships). */
+  targetOf: (name: string) => SimTarget | undefined;
+}
+
+export function documentsTarget({ store, user, allVersions, targetOf }: DocumentsTargetOptions): SimTarget {
+  const view = store.view();
+  const schema = schemaOf(view);
+  const rowsOf = (doc: StoredDocument): DocumentRow[] => {
+    const latest = latestVersion(doc);
+    return allVersions ? doc.versions.map((v) => rowOf(view, doc, v, v === latest)) : [rowOf(view, doc, latest, true)];
+  };
+  let visible: StoredDocument[] | undefined;
+  const visibleDocs = () => (visible ??= store.visibleTo(user));
+  return {
+    name: 'documents',
+    fields: schema.fields,
+    relationships: schema.relationships,
+    describe: { name: 'documents', label: 'Document', label_plural: 'Documents' },
+    *rows() {
+      for (const doc of visibleDocs()) yield* rowsOf(doc);
+    },
+    byId(id) {
+      const n = typeof id === 'number' ? id : /^\d+$/.test(id) ? Number(id) : NaN;
+      if (!Number.isSafeInteger(n)) return undefined;
+      let doc: StoredDocument;
+      try {
+        doc = store.get(user, n);
+      } catch {
+        return undefined;
+      }
+      const rows = rowsOf(doc);
+      return allVersions ? rows : rows[0];
+    },
+    get: (row, field) => (row as DocumentRow).record[field],
+    content: (row) => contentOf((row as DocumentRow).version.file),
+    related(row, rel) {
+      const f = schema.relField.get(rel);
+      const target = f && targetOf(targetOfObject(f.objectType!));
+      if (!f || !target?.byId) return undefined;
+      const v = (row as DocumentRow).record[f.name];
+      const ids = Array.isArray(v) ? v : v === undefined || v === null ? [] : [v];
+      const found: Row[] = [];
+      for (const id of ids) {
+        const r = target.byId(id as number | string);
+        if (r !== undefined && !Array.isArray(r)) found.push(r as Row);
+      }
+      return f.repeating ? found : found[0];
+    },
+    latestVersion(row) {
+      const doc = (row as DocumentRow).document;
+      return rowOf(view, doc, latestVersion(doc), true);
+    },
+    stateKind(row) {
+      const r = row as DocumentRow;
+      return schema.stateKind.get(`${r.document.lifecycle}\u0000${r.version.state}`);
+    },
+    describeField(name) {
+      if (name === 'version_id') return { name, label: 'Version ID', type: 'String' };
+      const m = schema.meta.get(name);
+      if (!m || !m.queryable || m.hidden) return undefined;
+      const d: DescribeField = { name, label: m.label, type: m.type, required: m.required, status: m.disabled ? 'inactive' : 'active' };
+      if (m.maxLength !== undefined) d.max_length = m.maxLength;
+      if (m.maxValue !== undefined) d.max_value = m.maxValue;
+      if (m.minValue !== undefined) d.min_value = m.minValue;
+      if (m.type === 'id') d.unique = true;
+      if (m.picklist) d.picklist = m.picklist;
+      return d;
+    },
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * Records of configured objects (fixture key `objectRecords`: tenant DNS → object name → records),
+ * the rows of `SELECT ... FROM product__v`. A record naming an unknown tenant or object, or a
+ * duplicate id, stops start-up with its path.
+ */
+import { addFixtureCheck } from '../../fixtures/checks';
+import type { FixtureData, FixtureSet } from '../../fixtures/types';
+import type { TenantDirectory } from '../tenants';
+import type { ObjectRecord } from './objects';
+
+export type ObjectRecordsFixture = Record<string, Record<string, ObjectRecord[]>>;
+
+const fixtureOf = (data: FixtureData) => (data.objectRecords ?? {}) as ObjectRecordsFixture;
+
+addFixtureCheck((data, report) => {
+  const dns = new Set(data.domains.flatMap((d) => d.tenants.map((t) => t.dns.toLowerCase())));
+  const configured = (data.configuration ?? {}) as Record<string, { type?: string; name?: string }[]>;
+  for (const [tenant, objects] of Object.entries(fixtureOf(data))) {
+    if (!dns.has(tenant.toLowerCase())) report(['objectRecords', tenant], `unknown tenant "${tenant}"`);
+    const objectNames = new Set((configured[tenant] ?? []).filter((r) => r.type === 'Object').map((r) => r.name));
+    for (const [object, records] of Object.entries(objects)) {
+      if (!objectNames.has(object)) report(['objectRecords', tenant, object], `"${object}" is not an Object configured in ${tenant}`);
+      const seen = new Set<string>();
+      records.forEach((r, i) => {
+        if (seen.has(String(r.id))) report(['objectRecords', tenant, object, i, 'id'], `duplicate record id ${JSON.stringify(r.id)}`);
+        seen.add(String(r.id));
+      });
+    }
+  }
+});
+
+export class ObjectRecords {
+  private readonly byTenant = new Map<number, Map<string, ObjectRecord[]>>();
+
+  constructor(fixtures: FixtureSet, tenants: TenantDirectory) {
+    for (const [dns, objects] of Object.entries(fixtureOf(fixtures.data))) {
+      const tenant = tenants.byDnsName(dns);
+      if (!tenant) continue;
+      this.byTenant.set(tenant.id, new Map(Object.entries(objects).map(([name, records]) => [name, records.map((r) => Object.freeze({ ...r }))])));
+    }
+  }
+
+  of(tenantId: number, object: string): readonly ObjectRecord[] {
+    return this.byTenant.get(tenantId)?.get(object) ?? [];
+  }
+}

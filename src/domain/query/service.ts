@@ -1,0 +1,104 @@
+/**
+ * Endpoint 7 and its paging addresses, without HTTP: parse, evaluate over the caller's catalog,
+ * keep the result for `next_page`/`previous_page`, describe on request.
+ * Failures are ApiErrors from the one table (domain/errors.ts).
+ */
+import { isVqlError, parse, MAX_PAGE_SIZE, type Query, type QueryWarning } from '../../vql';
+import type { Clock } from '../clock';
+import { apiError } from '../errors';
+import type { Tenant } from '../tenants';
+import type { User } from '../users';
+import { queryCatalog, type TenantQueryData } from './catalog';
+import { MAX_QUERY_LENGTH } from './choices';
+import { QueryResultStore, type StoredResult } from './results';
+import type { ObjectRecords } from './records';
+import { describeQuery, find, page } from './run';
+import type { DescribeField, DescribeObject } from './types';
+
+export interface QueryAnswer {
+  data: Record<string, unknown>[];
+  limit: number;
+  offset: number;
+  size: number;
+  total: number;
+  /** Id of the stored result when there is a next or previous page. */
+  queryId?: string;
+  next?: { pagesize: number; pageoffset: number };
+  previous?: { pagesize: number; pageoffset: number };
+  warnings?: QueryWarning[];
+  queryDescribe?: { object: DescribeObject; fields: DescribeField[] };
+}
+
+export interface Caller {
+  data: TenantQueryData;
+  tenant: Tenant;
+  user: User;
+}
+
+/** VqlError → INCORRECT_QUERY_SYNTAX_ERROR naming the token and position; anything else is a defect. */
+function asApiError<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (isVqlError(e)) throw apiError('querySyntax', e.message);
+    throw e;
+  }
+}
+
+export class QueryService {
+  readonly results: QueryResultStore;
+
+  constructor(clock: Clock, readonly records?: ObjectRecords) {
+    this.results = new QueryResultStore(clock);
+  }
+
+  /** Checks `q` as the HTTP layer received it (missing → PARAMETER_REQUIRED, too long → INVALID_DATA). */
+  static checkText(q: unknown): string {
+    if (typeof q !== 'string' || q.trim() === '') throw apiError('parameterRequired', 'q');
+    if (q.length > MAX_QUERY_LENGTH) {
+      throw apiError('invalidValue', `${q.slice(0, 40)}... (${q.length} characters; at most ${MAX_QUERY_LENGTH})`, 'q');
+    }
+    return q;
+  }
+
+  run(caller: Caller, text: string, opts: { describe?: boolean } = {}): QueryAnswer {
+    const q = asApiError(() => parse(QueryService.checkText(text)));
+    const catalog = queryCatalog(caller.data, caller.tenant, caller.user);
+    const found = asApiError(() => find(q, catalog));
+    const maxPageSize = found.target.onePage ? Number.MAX_SAFE_INTEGER : MAX_PAGE_SIZE;
+    const limit = found.target.onePage ? found.rows.length : Math.min(Math.max(0, q.pageSize ?? MAX_PAGE_SIZE), MAX_PAGE_SIZE);
+    const offset = found.target.onePage ? 0 : Math.max(0, q.pageOffset ?? 0);
+    const stored: Omit<StoredResult, 'id' | 'expiresAt'> = {
+      tenantId: caller.tenant.id, userId: caller.user.id, select: q.select, from: q.from, rows: found.rows, limit, maxPageSize, warnings: found.warnings,
+    };
+    return this.answer(caller, stored, limit, offset, opts.describe === true, true);
+  }
+
+  /** A page call: `/query/{id}?pagesize=N&pageoffset=M`; unknown, foreign or expired ids answer INVALID_DATA. */
+  page(caller: Caller, queryId: string, opts: { pagesize?: number; pageoffset?: number; describe?: boolean }): QueryAnswer {
+    const stored = this.results.take(queryId, caller.tenant.id, caller.user.id);
+    if (!stored) throw apiError('queryResultExpired', queryId);
+    const limit = Math.min(opts.pagesize ?? stored.limit, stored.maxPageSize);
+    return this.answer(caller, stored, limit, opts.pageoffset ?? 0, opts.describe === true, false, stored.id);
+  }
+
+  private answer(caller: Caller, stored: Omit<StoredResult, 'id' | 'expiresAt'>, limit: number, offset: number, describe: boolean, save: boolean, id?: string): QueryAnswer {
+    const catalog = queryCatalog(caller.data, caller.tenant, caller.user);
+    const p = asApiError(() => page(stored.select, stored.from, stored.rows, catalog, limit, offset, stored.maxPageSize));
+    const total = stored.rows.length;
+    const hasNext = limit > 0 && offset + limit < total;
+    const hasPrevious = offset > 0 && limit > 0;
+    const out: QueryAnswer = { data: p.rows, limit, offset, size: p.rows.length, total };
+    if (hasNext || hasPrevious) {
+      out.queryId = id ?? (save ? this.results.save(stored).id : undefined);
+      if (hasNext) out.next = { pagesize: limit, pageoffset: offset + limit };
+      if (hasPrevious) out.previous = { pagesize: limit, pageoffset: Math.max(0, offset - limit) };
+    }
+    if (stored.warnings) out.warnings = stored.warnings;
+    if (describe) {
+      const q: Query = { select: stored.select, from: stored.from, orderBy: [] };
+      out.queryDescribe = describeQuery(q, catalog);
+    }
+    return out;
+  }
+}

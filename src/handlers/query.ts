@@ -1,0 +1,60 @@
+/**
+ * Endpoint 7 (`POST /api/{version}/query`) and the paging addresses it hands out
+ * (`/api/{version}/query/{query_id}?pagesize=N&pageoffset=M`, POST or GET): gaps.md §6.
+ */
+import { DESCRIBE_HEADER, QueryService, type Caller, type QueryAnswer } from '../domain/query';
+import type { Ctx, Handlers, Reply } from './types';
+
+function caller(ctx: Ctx): Caller {
+  const tenant = ctx.tenant!;
+  const world = ctx.world;
+  return {
+    tenant,
+    user: ctx.user!,
+    data: {
+      documents: world.documents.stores.get(tenant.id),
+      groups: world.documents.groups,
+      registry: world.configuration.get(tenant.id),
+      objectRecords: (object) => world.queries.records?.of(tenant.id, object) ?? [],
+      users: world.users.all(),
+    },
+  };
+}
+
+/** `X-TenantAPI-DescribeQuery` is on only when its value is `true` (gaps.md §11). */
+const wantsDescribe = (ctx: Ctx) => ctx.headers[DESCRIBE_HEADER]?.trim().toLowerCase() === 'true';
+
+function reply(ctx: Ctx, a: QueryAnswer): Reply {
+  const link = (p: { pagesize: number; pageoffset: number }) =>
+    `${ctx.addresses.api(ctx.tenant!, ctx.version!, 'query', a.queryId!)}?pagesize=${p.pagesize}&pageoffset=${p.pageoffset}`;
+  const responseDetails: Record<string, unknown> = { limit: a.limit, offset: a.offset, size: a.size, total: a.total };
+  if (a.previous) responseDetails.previous_page = link(a.previous);
+  if (a.next) responseDetails.next_page = link(a.next);
+  const body: Record<string, unknown> = { responseStatus: a.warnings ? 'WARNING' : 'SUCCESS' };
+  if (a.warnings) body.warnings = a.warnings;
+  body.responseDetails = responseDetails;
+  if (a.queryDescribe) body.queryDescribe = a.queryDescribe;
+  body.data = a.data;
+  return { body };
+}
+
+/** `q` from the form body (form-urlencoded or multipart), else the query string. */
+function queryText(ctx: Ctx): string {
+  const fromBody = ctx.body?.q;
+  return QueryService.checkText(typeof fromBody === 'string' ? fromBody : ctx.query.q);
+}
+
+const num = (v: unknown): number | undefined => (v === undefined || v === null || v === '' ? undefined : Number(v));
+
+function pageCall(ctx: Ctx): Reply {
+  const answer = ctx.world.queries.page(caller(ctx), String(ctx.params.query_id), {
+    pagesize: num(ctx.query.pagesize), pageoffset: num(ctx.query.pageoffset), describe: wantsDescribe(ctx),
+  });
+  return reply(ctx, answer);
+}
+
+export const queryHandlers: Handlers = {
+  runQuery: (ctx) => reply(ctx, ctx.world.queries.run(caller(ctx), queryText(ctx), { describe: wantsDescribe(ctx) })),
+  getQueryPage: pageCall,
+  getQueryPageGet: pageCall,
+};
