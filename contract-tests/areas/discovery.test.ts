@@ -1,0 +1,60 @@
+/** Endpoints 3 (discovery) and 4 (version list), and following every version address. */
+import { expect } from 'vitest';
+import { ContractViolation, NoData, success } from '../lib/client';
+import { anonymous, area, check, contract, user1 } from '../lib/check';
+
+area('discovery', 'version list (endpoint 4) and discovery (endpoint 3)', () => {
+  check('version list: labels v<major>.<minor>, absolute addresses {base_url}/api/<label>', async () => {
+    const c = anonymous();
+    const a = success(await c.get('/api/', { session: null, expectOp: 'listVersions' }));
+    const values: Record<string, string> = a.json.values;
+    const labels = Object.keys(values);
+    expect(labels.length, 'at least one version').toBeGreaterThan(0);
+    for (const [label, address] of Object.entries(values)) {
+      expect(label).toMatch(/^v\d+\.\d+$/);
+      expect(address, `address of ${label}`).toMatch(new RegExp(`^https?://.+/api/${label.replace('.', '\\.')}$`));
+    }
+    expect(labels, `the run's version ${contract.version} is listed`).toContain(contract.version);
+  });
+
+  check('version list: "GET /api" without the trailing slash answers the same list', async () => {
+    const c = anonymous();
+    const a = success(await c.get('/api/', { session: null, expectOp: 'listVersions' }));
+    const b = success(await c.get('/api', { session: null, expectOp: 'listVersions' }));
+    expect(Object.keys(b.json.values)).toEqual(Object.keys(a.json.values));
+  });
+
+  check('version list: every version address works when followed with the session', async () => {
+    const c = user1();
+    const values: Record<string, string> = success(await c.get('/api/', { session: null, expectOp: 'listVersions' })).json.values;
+    for (const [label, address] of Object.entries(values)) {
+      const a = success(await c.get(address, { expectOp: 'getVersionResources' }), `following the address of ${label}`);
+      expect(typeof a.json.values, `${label}: values`).toBe('object');
+    }
+  });
+
+  check('version resources: every address listed answers a structured, valid answer when followed', async () => {
+    const c = user1();
+    const a = success(await c.get(c.v(''), { expectOp: 'getVersionResources' }));
+    for (const [name, address] of Object.entries(a.json.values as Record<string, string>)) {
+      const r = await c.get(address, { allowNotImplemented: true });
+      if (r.json === undefined) throw new ContractViolation(`resource ${name} (${address}) answered no JSON`);
+      expect(['SUCCESS', 'WARNING', 'FAILURE'], `${name}: responseStatus`).toContain(r.json.responseStatus);
+    }
+  });
+
+  check('version list: Accept application/xml answers XML', async () => {
+    const c = anonymous();
+    const a = await c.get('/api/', { session: null, headers: { Accept: 'application/xml' }, expectOp: 'listVersions' });
+    expect(a.contentType).toBe('application/xml');
+    expect(a.text().trimStart().startsWith('<'), 'an XML document').toBe(true);
+  });
+
+  check('discovery: the logged-in user\'s auth_type is password', async () => {
+    if (!contract.credentials?.password) throw new NoData('the run has no user name and password (CONTRACT_SESSION_ID)');
+    const c = anonymous();
+    const a = success(await c.post(`${contract.authUrl}/auth/discovery`, { session: null, query: { username: contract.credentials.username }, expectOp: 'discoverAuthType' }));
+    expect(a.json.data.auth_type).toBe('password');
+    expect(a.json.errors ?? [], 'errors, if present, is empty').toEqual([]);
+  });
+});

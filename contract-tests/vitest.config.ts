@@ -1,0 +1,27 @@
+/**
+ * `npm run contract`: the contract suite (README.md in this folder). One file per area under
+ * areas/; CONTRACT_AREA=<area>[,<area>] runs only those; CONTRACT_JUNIT=<path> adds a JUnit report.
+ */
+import { defineConfig } from 'vitest/config';
+import { AREAS } from './lib/context';
+import { coverageFile, readEnv } from './target';
+
+const env = readEnv();
+const unknown = (env.areas ?? []).filter((a) => !(AREAS as string[]).includes(a));
+if (unknown.length) throw new Error(`CONTRACT_AREA: unknown area ${unknown.join(', ')} (one of ${AREAS.join(', ')})`);
+coverageFile();
+
+export default defineConfig({
+  test: {
+    root: new URL('..', import.meta.url).pathname,
+    include: env.areas ? env.areas.map((a) => `contract-tests/areas/${a}.test.ts`) : ['contract-tests/areas/*.test.ts'],
+    globalSetup: ['contract-tests/global-setup.ts'],
+    reporters: ['default', './contract-tests/coverage-reporter.ts', ...(env.junit ? ['junit'] : [])],
+    outputFile: env.junit ? { junit: env.junit } : undefined,
+    testTimeout: 120_000,
+    hookTimeout: 90_000,
+    pool: 'forks',
+    // The checks are network-bound; a few files at once is plenty for a tenant's burst limits.
+    maxWorkers: 3,
+  },
+});
