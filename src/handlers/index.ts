@@ -1,7 +1,9 @@
 /** Every handler, keyed by the OpenAPI operationId it serves. */
 import type { Handlers } from './types';
 import { authServerHandlers } from './authserver';
+import { documentHandlers } from './documents';
 import { domainHandlers } from './domains';
+import { metadataHandlers } from './metadata';
 import { queryHandlers } from './query';
 import { sessionHandlers } from './session';
 import { versionHandlers } from './versions';
@@ -12,4 +14,6 @@ export const handlers: Handlers = {
   ...domainHandlers,
   ...authServerHandlers,
   ...queryHandlers,
+  ...metadataHandlers,
+  ...documentHandlers,
 };

@@ -1,0 +1,123 @@
+/** Documents: endpoints 21–28, renditions, attachments and the check-out (lock) resource (gaps.md §9). */
+import { apiError } from '../domain/errors';
+import {
+  type CreateInput, type DocumentStore, type DocumentVersion, type StoredDocument, type StoredFile,
+  createDocument, latestVersion, listDocuments, versionNumber,
+} from '../domain/documents';
+import type { Ctx, Handlers, Reply } from './types';
+
+const storeOf = (ctx: Ctx): DocumentStore => ctx.world.documents.store(ctx.tenant!.id);
+const docAddress = (ctx: Ctx, id: number, ...segments: (string | number)[]) => ctx.addresses.api(ctx.tenant!, ctx.version!, 'objects', 'documents', id, ...segments);
+const ok = (body: Record<string, unknown>): Reply => ({ body: { responseStatus: 'SUCCESS', ...body } });
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** gaps.md §9: downloads are octet-stream with a Content-Disposition filename. */
+const download = (file: StoredFile): Reply => ({ file: file.bytes, contentType: 'application/octet-stream;charset=UTF-8', filename: file.filename });
+
+function renditionMap(ctx: Ctx, store: DocumentStore, doc: StoredDocument, version: DocumentVersion, versioned: boolean): Record<string, string> {
+  const latest = version === latestVersion(doc);
+  return Object.fromEntries(store.renditionTypes(doc, version).map((t) => [
+    t,
+    versioned || !latest ? docAddress(ctx, doc.id, 'versions', version.major, version.minor, 'renditions', t) : docAddress(ctx, doc.id, 'renditions', t),
+  ]));
+}
+
+const versionEntry = (ctx: Ctx, doc: StoredDocument, v: DocumentVersion) => ({ number: versionNumber(v), value: docAddress(ctx, doc.id, 'versions', v.major, v.minor) });
+const attachments = (ctx: Ctx, doc: StoredDocument) => doc.attachments.map((a) => ({ id: a.id, url: docAddress(ctx, doc.id, 'attachments', a.id, 'file') }));
+
+function versionOf(ctx: Ctx): { store: DocumentStore; doc: StoredDocument; version: DocumentVersion } {
+  const store = storeOf(ctx);
+  const { doc, version } = store.getVersion(ctx.user!, ctx.params.doc_id, ctx.params.major_version, ctx.params.minor_version);
+  return { store, doc, version };
+}
+
+const lockBody = (lock: { by: number; at: number } | undefined) => (lock ? { lock: { locked_by__v: lock.by, locked_date__v: iso(lock.at) } } : {});
+
+export const documentHandlers: Handlers = {
+  listDocuments: (ctx) => {
+    const q = ctx.query;
+    const result = listDocuments(storeOf(ctx), ctx.user!, {
+      namedFilter: q.named_filter, scope: q.scope, versionscope: q.versionscope, search: q.search, sort: q.sort, start: q.start, limit: q.limit,
+    });
+    return ok({ size: result.size, start: result.start, limit: result.limit, documents: result.rows.map((r) => ({ document: r.record })) });
+  },
+
+  getDocument: (ctx) => {
+    const store = storeOf(ctx);
+    const doc = store.get(ctx.user!, ctx.params.doc_id);
+    store.viewed(ctx.user!, doc);
+    const latest = latestVersion(doc);
+    return ok({
+      document: store.record(doc),
+      renditions: renditionMap(ctx, store, doc, latest, false),
+      versions: doc.versions.map((v) => versionEntry(ctx, doc, v)),
+      attachments: attachments(ctx, doc),
+    });
+  },
+
+  listDocumentVersions: (ctx) => {
+    const store = storeOf(ctx);
+    const doc = store.get(ctx.user!, ctx.params.doc_id);
+    return ok({ versions: doc.versions.map((v) => versionEntry(ctx, doc, v)), renditions: renditionMap(ctx, store, doc, latestVersion(doc), false) });
+  },
+
+  getDocumentVersion: (ctx) => {
+    const { store, doc, version } = versionOf(ctx);
+    store.viewed(ctx.user!, doc);
+    return ok({
+      document: store.record(doc, version),
+      renditions: [renditionMap(ctx, store, doc, version, true)],
+      versions: [versionEntry(ctx, doc, version)],
+      attachments: attachments(ctx, doc),
+    });
+  },
+
+  downloadDocumentFile: (ctx) => {
+    const store = storeOf(ctx);
+    const doc = store.get(ctx.user!, ctx.params.doc_id);
+    const file = store.fileOf(doc, latestVersion(doc));
+    if (ctx.query.lockDocument === true) store.lock(ctx.user!, doc.id);
+    store.viewed(ctx.user!, doc);
+    return download(file);
+  },
+
+  downloadDocumentVersionFile: (ctx) => {
+    const { store, doc, version } = versionOf(ctx);
+    return download(store.fileOf(doc, version));
+  },
+
+  downloadDocumentVersionThumbnail: (ctx) => {
+    const { store, version } = versionOf(ctx);
+    return { file: store.thumbnail(version), contentType: 'image/png' };
+  },
+
+  downloadDocumentRendition: (ctx) => {
+    const store = storeOf(ctx);
+    const doc = store.get(ctx.user!, ctx.params.doc_id);
+    return download(store.rendition(doc, latestVersion(doc), ctx.params.rendition_type));
+  },
+
+  downloadDocumentVersionRendition: (ctx) => {
+    const { store, doc, version } = versionOf(ctx);
+    return download(store.rendition(doc, version, ctx.params.rendition_type));
+  },
+
+  downloadDocumentAttachment: (ctx) => {
+    const doc = storeOf(ctx).get(ctx.user!, ctx.params.doc_id);
+    const attachment = doc.attachments.find((a) => a.id === ctx.params.attachment_id);
+    if (!attachment) throw apiError('resourceNotFound', `${doc.id} attachment ${ctx.params.attachment_id}`);
+    return download(attachment.file);
+  },
+
+  lockDocument: (ctx) => ok({ responseMessage: 'Document successfully checked out.', ...lockBody(storeOf(ctx).lock(ctx.user!, ctx.params.doc_id)) }),
+  getDocumentLock: (ctx) => ok(lockBody(storeOf(ctx).lockOf(ctx.user!, ctx.params.doc_id))),
+  unlockDocument: (ctx) => {
+    storeOf(ctx).unlock(ctx.user!, ctx.params.doc_id);
+    return ok({ responseMessage: 'Undo check out successful.' });
+  },
+
+  createDocument: (ctx) => {
+    const id = createDocument(storeOf(ctx), ctx.user!, (ctx.body ?? {}) as CreateInput, ctx.world.settings.uploadMaxBytes);
+    return ok({ responseMessage: 'successfully created document', id });
+  },
+};

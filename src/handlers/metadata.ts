@@ -1,0 +1,101 @@
+/** Document metadata: endpoints 15–20, the types alias and the lock metadata (gaps.md §9). */
+import { apiError } from '../domain/errors';
+import type { DoctypeInfo, FieldMetadata, MetadataView } from '../domain/documents';
+import type { Ctx, Handlers, Reply } from './types';
+
+const storeOf = (ctx: Ctx) => ctx.world.documents.store(ctx.tenant!.id);
+const viewOf = (ctx: Ctx) => storeOf(ctx).view();
+const typesAddress = (ctx: Ctx, ...segments: string[]) => ctx.addresses.api(ctx.tenant!, ctx.version!, 'metadata', 'objects', 'documents', 'types', ...segments);
+const ok = (body: Record<string, unknown>): Reply => ({ body: { responseStatus: 'SUCCESS', ...body } });
+
+function typeList(ctx: Ctx): Reply {
+  const types = viewOf(ctx).types().filter((t) => t.active).map((t) => ({ name: t.name, label: t.label, value: typesAddress(ctx, t.name) }));
+  return ok({ types, lock: ctx.addresses.api(ctx.tenant!, ctx.version!, 'metadata', 'objects', 'documents', 'lock') });
+}
+
+/** Members every level shares; `renditions` present for a type always, for lower levels when configured. */
+function levelBody(view: MetadataView, d: DoctypeInfo): Record<string, unknown> {
+  const renditions = d.level === 'type' ? view.renditionTypes(d.name) : view.ownRenditionTypes(d.name);
+  return {
+    name: d.name,
+    label: d.label,
+    ...(d.level === 'type' || renditions.length ? { renditions } : {}),
+    availableLifecycles: view.availableLifecycles(d.name).map((l) => ({ name: l.name, label: l.label })),
+  };
+}
+
+const children = (view: MetadataView, d: DoctypeInfo) => d.children.map((c) => view.doctype(c)!).filter((c) => c.active);
+
+/** The Doctype at type[/subtype[/classification]]; a name not at that place answers INVALID_DATA naming it. */
+function doctypeAt(ctx: Ctx, path: string[]): DoctypeInfo {
+  const view = viewOf(ctx);
+  const params = ['type', 'subtype', 'classification'];
+  let found: DoctypeInfo | undefined;
+  path.forEach((name, i) => {
+    found = view.doctype(name);
+    if (!found || found.chain.join('/') !== path.slice(0, i + 1).join('/')) throw apiError('invalidValue', name, params[i]);
+  });
+  return found!;
+}
+
+export const metadataHandlers: Handlers = {
+  listDocumentFields: (ctx) => ok({ properties: viewOf(ctx).fields }),
+
+  findCommonDocumentFields: (ctx) => {
+    const store = storeOf(ctx);
+    const ids = [...new Set(String(ctx.body?.docIds ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
+    if (ids.length === 0) throw apiError('parameterRequired', 'docIds');
+    const missing: string[] = [];
+    const docs = ids.flatMap((id) => {
+      try {
+        return [store.get(ctx.user!, Number(id))];
+      } catch {
+        missing.push(id);
+        return [];
+      }
+    });
+    if (missing.length) throw apiError('documentsNotFound', missing.join(', '));
+    const view = store.view();
+    const sets = docs.map((d) => new Set(view.fieldsFor(d.doctype).map((f) => f.name)));
+    const common: FieldMetadata[] = view.fieldsFor(docs[0].doctype).filter((f) => f.editable && !f.disabled && sets.every((s) => s.has(f.name)));
+    return ok({ properties: common });
+  },
+
+  listDocumentTypes: typeList,
+  listDocumentTypesAlias: typeList,
+
+  getDocumentType: (ctx) => {
+    const view = viewOf(ctx);
+    const d = doctypeAt(ctx, [ctx.params.type]);
+    const subs = children(view, d);
+    const processes = view.processes(d.name);
+    return ok({
+      ...levelBody(view, d),
+      ...(processes.length ? { processes } : {}),
+      ...(subs.length
+        ? { subtypes: subs.map((s) => ({ name: s.name, label: s.label, value: typesAddress(ctx, d.name, 'subtypes', s.name) })) }
+        : { properties: view.fieldsFor(d.name) }),
+    });
+  },
+
+  getDocumentSubtype: (ctx) => {
+    const view = viewOf(ctx);
+    const d = doctypeAt(ctx, [ctx.params.type, ctx.params.subtype]);
+    const classes = children(view, d);
+    return ok({
+      ...levelBody(view, d),
+      properties: view.fieldsFor(d.name),
+      ...(classes.length
+        ? { classifications: classes.map((c) => ({ name: c.name, label: c.label, value: typesAddress(ctx, ctx.params.type, 'subtypes', d.name, 'classifications', c.name) })) }
+        : {}),
+    });
+  },
+
+  getDocumentClassification: (ctx) => {
+    const view = viewOf(ctx);
+    const d = doctypeAt(ctx, [ctx.params.type, ctx.params.subtype, ctx.params.classification]);
+    return ok({ ...levelBody(view, d), properties: view.fieldsFor(d.name) });
+  },
+
+  getDocumentLockMetadata: (ctx) => ok({ properties: viewOf(ctx).lockFields() }),
+};
