@@ -1,6 +1,7 @@
 /** Every handler, keyed by the OpenAPI operationId it serves. */
 import type { Handlers } from './types';
 import { authServerHandlers } from './authserver';
+import { configurationHandlers } from './configuration';
 import { documentHandlers } from './documents';
 import { domainHandlers } from './domains';
 import { metadataHandlers } from './metadata';
@@ -13,6 +14,7 @@ export const handlers: Handlers = {
   ...sessionHandlers,
   ...domainHandlers,
   ...authServerHandlers,
+  ...configurationHandlers,
   ...queryHandlers,
   ...metadataHandlers,
   ...documentHandlers,

@@ -18,7 +18,9 @@ export const configuration: Area = {
     MdlExecution: obj(
       {
         responseStatus: str({ enum: ['SUCCESS', 'WARNING', 'FAILURE'] }),
-        errors: arr(obj({ type: str(), message: str() }, ['type', 'message'])),
+        errors: arr(obj({ type: str(), message: str() }, ['type', 'message']), {
+          description: 'On a failing script (responseStatus FAILURE): one INVALID_DATA item naming the failing statement (docs/decisions.md)',
+        }),
         script_execution: obj(
           {
             code: str(), message: str(), warnings: int(), failures: int(), exceptions: int(),
@@ -98,7 +100,9 @@ export const configuration: Area = {
         required: true,
         content: {
           'multipart/form-data': { schema: obj({ file: str({ format: 'binary' }) }, ['file']) },
-          'application/x-www-form-urlencoded': { schema: obj({ file: str() }, ['file']) },
+          'application/x-www-form-urlencoded': {
+            schema: obj({ file: str({ description: 'The file content as text' }), filename: str({ description: 'Its file name (default file.txt)' }) }, ['file']),
+          },
         },
       },
       answer: { kind: 'structured', schema: 'StagedFile', xmlRoot: 'ApiRestResult' },
