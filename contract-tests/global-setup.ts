@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { Client, NotImplemented } from './lib/client';
 import type { ContractContext, Credentials, UserSession } from './lib/context';
-import { DEFAULT_USER, DEFAULT_USER2, type SpawnedSimulator, coverageFile, readEnv, spawnSimulator } from './target';
+import { DEFAULT_ADMIN, DEFAULT_USER, DEFAULT_USER2, type SpawnedSimulator, coverageFile, readEnv, spawnSimulator } from './target';
 
 async function login(client: Client, creds: Credentials): Promise<UserSession & { tenantIds?: { id: number; url: string }[] }> {
   try {
@@ -54,6 +54,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const credentials2: Credentials | undefined = env.username2
       ? { username: env.username2, password: env.password2 ?? '' }
       : sim ? DEFAULT_USER2 : undefined;
+    const adminCredentials: Credentials | undefined = env.adminUsername
+      ? { username: env.adminUsername, password: env.adminPassword ?? '' }
+      : sim ? DEFAULT_ADMIN : undefined;
 
     let baseUrl = base0;
     let user1: Awaited<ReturnType<typeof login>> = env.sessionId
@@ -79,6 +82,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
         if (credentials2) user2 = await login(client, credentials2);
       }
     }
+    const admin: Awaited<ReturnType<typeof login>> = adminCredentials
+      ? await login(client, adminCredentials)
+      : { state: 'absent', message: 'no administrator (CONTRACT_ADMIN_USERNAME)' };
     const strip = (u: typeof user1): UserSession => {
       const { tenantIds: _t, ...rest } = u as typeof user1 & { tenantIds?: unknown };
       return rest as UserSession;
@@ -94,6 +100,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       credentials2,
       user1: strip(user1),
       user2: strip(user2),
+      admin: strip(admin),
       coverageFile: file,
       maxDocs: env.maxDocs,
       sample: env.sample,
@@ -102,7 +109,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const who = (u: UserSession) => (u.state === 'ok' ? `session of ${u.username ?? 'CONTRACT_SESSION_ID'}${u.tenantId !== undefined ? ` (tenant ${u.tenantId})` : ''}` : `${u.state}: ${u.message}`);
     console.log(
       `[contract] target ${baseUrl}${sim ? ` (dms-sim pid ${sim.pid}, started by the suite)` : ''}; auth ${authUrl}; version ${version}; ` +
-        `writes ${ctx.allowWrites ? 'ON' : 'off'}\n[contract] user 1: ${who(ctx.user1)}\n[contract] user 2: ${who(ctx.user2)}`,
+        `writes ${ctx.allowWrites ? 'ON' : 'off'}\n[contract] user 1: ${who(ctx.user1)}\n[contract] user 2: ${who(ctx.user2)}\n[contract] admin: ${who(ctx.admin)}`,
     );
     project.provide('contract', ctx);
   } catch (e) {

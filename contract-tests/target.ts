@@ -16,6 +16,8 @@ export const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
 export const DEFAULT_USER = { username: 'alice@acme.example', password: 'Passw0rd!' };
 /** The second persona, for the "not visible to another user" checks (dms-sim targets only). */
 export const DEFAULT_USER2 = { username: 'bob@acme.example', password: 'Passw0rd!' };
+/** The administrator persona, for MDL and the domain endpoint (dms-sim targets only). */
+export const DEFAULT_ADMIN = { username: 'domain.admin@acme.example', password: 'Passw0rd!' };
 
 export interface TargetEnv {
   /** `{base_url}` of a tenant; unset: the suite starts a dms-sim process. */
@@ -27,6 +29,8 @@ export interface TargetEnv {
   sessionId?: string;
   username2?: string;
   password2?: string;
+  adminUsername?: string;
+  adminPassword?: string;
   /** API version label to use; default the one before the last listed (the last may be a beta). */
   version?: string;
   /** Mutating checks: explicit true/false, or undefined (= on for a spawned dms-sim, off otherwise). */
@@ -58,6 +62,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): TargetEnv {
     sessionId: env.CONTRACT_SESSION_ID || undefined,
     username2: env.CONTRACT_USERNAME2 || undefined,
     password2: env.CONTRACT_PASSWORD2,
+    adminUsername: env.CONTRACT_ADMIN_USERNAME || undefined,
+    adminPassword: env.CONTRACT_ADMIN_PASSWORD,
     version: env.CONTRACT_VERSION || undefined,
     allowWrites: bool(env.CONTRACT_ALLOW_WRITES),
     fixtures: env.CONTRACT_FIXTURES || undefined,

@@ -1,7 +1,7 @@
 /** Endpoints 5 (domain, administrators) and 6 (the caller's domains). */
 import { expect } from 'vitest';
 import { ContractViolation, success } from '../lib/client';
-import { area, check, contract, user1 } from '../lib/check';
+import { admin, area, check, contract, user1 } from '../lib/check';
 
 area('domains', 'domain information (endpoints 5 and 6)', () => {
   check('the caller\'s domains: at least the current tenant\'s domain, each with name and type', async () => {
@@ -29,5 +29,17 @@ area('domains', 'domain information (endpoints 5 and 6)', () => {
     for (const t of withApp.json.domain__v.tenants__v) expect(typeof t.tenant_application__v, `tenant ${t.id}: tenant_application__v`).toBe('string');
     const domains = success(await c.get(c.v('/objects/domains'), { expectOp: 'listDomains' })).json.domains.map((d: { name: string }) => d.name);
     expect(domains, 'the domain list holds this domain').toContain(a.json.domain__v.domain_name__v);
+  });
+
+  check('the domain for an administrator (CONTRACT_ADMIN_USERNAME): SUCCESS, tenants with ids, names and status', async () => {
+    const c = admin();
+    const j = success(await c.get(c.v('/objects/domain'), { expectOp: 'getDomain' })).json;
+    const ids = j.domain__v.tenants__v.map((t: { id: number }) => t.id);
+    expect(ids.length, 'at least the current tenant').toBeGreaterThan(0);
+    expect(new Set(ids).size, 'no tenant twice').toBe(ids.length);
+    if (contract.admin.state === 'ok' && contract.admin.tenantId !== undefined) expect(ids, 'the current tenant is in its domain').toContain(contract.admin.tenantId);
+    const withApp = success(await c.get(c.v('/objects/domain'), { query: { include_application: true }, expectOp: 'getDomain' })).json;
+    for (const t of withApp.domain__v.tenants__v) expect(typeof t.tenant_application__v, `tenant ${t.id}: tenant_application__v`).toBe('string');
+    for (const t of j.domain__v.tenants__v) expect(t, `tenant ${t.id} without include_application`).not.toHaveProperty('tenant_application__v');
   });
 });

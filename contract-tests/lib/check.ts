@@ -59,6 +59,16 @@ export function user2(): Client {
   return clientFor(contract.user2);
 }
 
+/** A client with the administrator's session (CONTRACT_ADMIN_USERNAME), else none: NoData. */
+export function admin(): Client {
+  return clientFor(contract.admin);
+}
+
+/** The administrator if there is one, else the first user (who may be an administrator). */
+export function adminOrUser1(): Client {
+  return contract.admin.state === 'absent' ? user1() : clientFor(contract.admin);
+}
+
 /** A client without a session (version list, login, discovery, error checks). */
 export function anonymous(): Client {
   return new Client({ baseUrl: contract.baseUrl, authUrl: contract.authUrl, version: contract.version, coverageFile: contract.coverageFile, timeoutMs: contract.timeoutMs });

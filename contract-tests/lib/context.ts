@@ -33,6 +33,8 @@ export interface ContractContext {
   credentials2?: Credentials;
   user1: UserSession;
   user2: UserSession;
+  /** A tenant and domain administrator (MDL, staging, the domain endpoint). */
+  admin: UserSession;
   coverageFile: string;
   maxDocs: number;
   sample: number;
