@@ -4,12 +4,12 @@
  */
 import { XMLParser } from 'fast-xml-parser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadFixtures } from '../../src/fixtures/load';
-import { BASE, PASSWORD, type TestSim, V, testSim } from '../helpers/sim';
+import { BASE, PASSWORD, type TestSim, V } from '../helpers/sim';
+import { authSim, defaultFixtures } from './sim';
 
 let sim: TestSim;
 beforeEach(() => {
-  sim = testSim();
+  sim = authSim();
 });
 afterEach(() => {
   expect(sim.breaches).toEqual([]);
@@ -83,7 +83,7 @@ describe('endpoint 1: a session from user name and password', () => {
 
   it('rule 1: no, an unknown, or a malformed session id answers INVALID_SESSION_ID', async () => {
     const id = await sim.login(ALICE);
-    for (const headers of [{}, { Authorization: 'ABCDEF0123456789ABCDEF0123456789' }, { Authorization: 'Bearer ' }, { Authorization: `Basic ${id}` }]) {
+    for (const headers of <Record<string, string>[]>[{}, { Authorization: 'ABCDEF0123456789ABCDEF0123456789' }, { Authorization: 'Bearer ' }, { Authorization: `Basic ${id}` }]) {
       const body = await sim.json('GET', `/api/${V}`, undefined, { headers });
       expect(body, JSON.stringify(headers)).toEqual({
         responseStatus: 'FAILURE', errors: [{ type: 'INVALID_SESSION_ID', message: 'Invalid or expired session ID.' }],
@@ -130,12 +130,12 @@ describe('endpoint 1: failures (gaps.md §1)', () => {
 
   it('unknown user and wrong password answer identically: body and headers apart from the execution id', async () => {
     // The same user name, known in one world and unknown in the other: nothing tells them apart.
-    const fixtures = loadFixtures();
+    const fixtures = defaultFixtures();
     const without = structuredClone(fixtures);
     without.data.users = without.data.users.map((u) => (u.username === ALICE ? { ...u, username: 'alice.gone@acme.example' } : u));
-    const other = testSim({ fixtures: without });
+    const other = authSim({ fixtures: without });
     const headers = (r: Response) => [...r.headers].filter(([k]) => k !== 'x-tenantapi-executionid');
-    for (const hostHeader of [{}, { Host: 'promo.acme.example' }, { Host: 'quality.acme.example' }]) {
+    for (const hostHeader of <Record<string, string>[]>[{}, { Host: 'promo.acme.example' }, { Host: 'quality.acme.example' }]) {
       const wrong = await auth({ username: ALICE, password: 'not-the-password' }, { headers: hostHeader });
       const res = await other.call('POST', `/api/${V}/auth`, { form: { username: ALICE, password: 'not-the-password' }, headers: hostHeader });
       const unknown = { res, body: await res.json() };

@@ -4,11 +4,12 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { passwordLogin } from '../../src/domain/auth/login';
-import { PASSWORD, type TestSim, V, testSim } from '../helpers/sim';
+import { PASSWORD, type TestSim, V } from '../helpers/sim';
+import { authSim } from './sim';
 
 let sim: TestSim;
 beforeEach(() => {
-  sim = testSim();
+  sim = authSim();
 });
 afterEach(() => {
   expect(sim.breaches).toEqual([]);
@@ -62,7 +63,7 @@ describe('rule 3: sessions expire after the tenant\'s inactivity timeout', () =>
   });
 
   it('idle time counts from the end of the last request (a delayed call ends later)', async () => {
-    const slow = testSim({ settings: { apiBurstLimit: 1, throttleDelayMs: 5 * MIN } });
+    const slow = authSim({ settings: { apiBurstLimit: 1, throttleDelayMs: 5 * MIN } });
     const s = await slow.login('bob@acme.example');
     expect((await slow.json('GET', `/api/${V}`, s)).responseStatus).toBe('SUCCESS');
     const delayed = await slow.call('GET', `/api/${V}`, { headers: { Authorization: s } });
@@ -109,7 +110,7 @@ describe('logout (DELETE /api/{version}/session)', () => {
 
 describe('session ids (gaps.md §3)', () => {
   it('10,000 logins give unique ids of at least 32 uppercase hex characters (128 bits)', () => {
-    const fast = testSim({ settings: { throttling: false, authBurstLimit: 1_000_000 } });
+    const fast = authSim({ settings: { throttling: false, authBurstLimit: 1_000_000 } });
     const ids = new Set<string>();
     for (let i = 0; i < 10_000; i++) {
       const s = passwordLogin(fast.world, { username: i % 2 ? 'alice@acme.example' : 'bob@acme.example', password: PASSWORD });
@@ -122,7 +123,7 @@ describe('session ids (gaps.md §3)', () => {
   });
 
   it('ids handed out over HTTP are unique and uppercase hex as well', async () => {
-    const fast = testSim({ settings: { throttling: false, authBurstLimit: 1_000_000 } });
+    const fast = authSim({ settings: { throttling: false, authBurstLimit: 1_000_000 } });
     const ids = new Set<string>();
     for (let i = 0; i < 200; i++) {
       const id = await fast.login('alice@acme.example');

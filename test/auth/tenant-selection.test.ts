@@ -4,11 +4,12 @@
  * addresses work when followed (gaps.md §5, §11).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BASE, PASSWORD, type TestSim, V, testSim } from '../helpers/sim';
+import { BASE, PASSWORD, type TestSim, V } from '../helpers/sim';
+import { authSim } from './sim';
 
 let sim: TestSim;
 beforeEach(() => {
-  sim = testSim();
+  sim = authSim();
 });
 afterEach(() => {
   expect(sim.breaches).toEqual([]);

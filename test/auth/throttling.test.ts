@@ -4,11 +4,12 @@
  * API burst (5-minute window; delayed, never refused), on the simulator clock.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { PASSWORD, type TestSim, V, testSim } from '../helpers/sim';
+import { PASSWORD, type TestSim, V } from '../helpers/sim';
+import { authSim } from './sim';
 
 const sims: TestSim[] = [];
-function make(settings: Parameters<typeof testSim>[0] = {}) {
-  const sim = testSim(settings);
+function make(settings: Parameters<typeof authSim>[0] = {}) {
+  const sim = authSim(settings);
   sims.push(sim);
   return sim;
 }

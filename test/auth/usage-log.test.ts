@@ -4,11 +4,12 @@
  * invalid_client_id; unknown), the reference id, the burst figures and the delays.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { type TestSim, V, testSim } from '../helpers/sim';
+import { type TestSim, V } from '../helpers/sim';
+import { authSim } from './sim';
 
 const sims: TestSim[] = [];
-function make(options: Parameters<typeof testSim>[0] = {}) {
-  const sim = testSim(options);
+function make(options: Parameters<typeof authSim>[0] = {}) {
+  const sim = authSim(options);
   sims.push(sim);
   return sim;
 }
