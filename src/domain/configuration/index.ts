@@ -19,7 +19,7 @@ export {
   settableAttributes,
   subcomponentMetadata,
 } from './componentTypes';
-export { ComponentRegistry, canonicalRecord, type ChangeListener, type Referrer } from './registry';
+export { ComponentRegistry, canonicalRecord, type ChangeListener, type Referrer, type UseCheck } from './registry';
 export { referencesOf, type Reference } from './references';
 export { validateRecord, type RecordLookup } from './validate';
 export { BASE_DOCTYPE, MAX_DOCTYPE_DEPTH } from './rules';

@@ -20,6 +20,12 @@ export interface Referrer {
 
 export type ChangeListener = (revision: number) => void;
 
+/**
+ * Uses of a component outside the registry (e.g. documents of a Doctype): descriptions of its users,
+ * empty when none. DROP and RENAME are refused while any is reported.
+ */
+export type UseCheck = (type: string, name: string) => readonly string[];
+
 interface State {
   /** type → name → record, in insertion order. */
   components: Map<string, Map<string, ComponentRecord>>;
@@ -54,6 +60,8 @@ export class ComponentRegistry implements RecordLookup {
   private state: State = { components: new Map(), files: new Map() };
   private rev = 0;
   private readonly listeners = new Set<ChangeListener>();
+  /** Shared with clones, so that a transaction's draft checks them too. */
+  private useChecks: UseCheck[] = [];
 
   get revision(): number {
     return this.rev;
@@ -118,6 +126,7 @@ export class ComponentRegistry implements RecordLookup {
       const list = referrers.map((r) => `${r.component} (attribute ${r.attribute})`).join(', ');
       throw new ConfigurationError(ConfigErrorCode.STILL_REFERENCED, `Cannot drop ${key}: it is referenced by ${list}`, { component: key });
     }
+    this.checkUses('drop', type, name);
     this.state.components.get(type)!.delete(name);
     this.state.files.delete(key);
     this.changed();
@@ -131,6 +140,7 @@ export class ComponentRegistry implements RecordLookup {
     if (!record) throw notFound(oldKey);
     checkName(to, 'component', newKey);
     if (this.has(type, to)) throw new ConfigurationError(ConfigErrorCode.COMPONENT_EXISTS, `Cannot rename ${oldKey}: ${newKey} already exists`, { component: newKey });
+    this.checkUses('rename', type, from);
     const renamed = canonicalRecord({ ...(rewriteReferences(record, oldKey, newKey) ?? record), name: to });
     const byName = this.state.components.get(type)!;
     this.state.components.set(type, new Map([...byName].map(([n, r]) => (n === from ? [to, renamed] : [n, r]))));
@@ -172,9 +182,27 @@ export class ComponentRegistry implements RecordLookup {
     this.changed();
   }
 
-  /** An independent copy (no listeners) sharing the immutable records. */
+  /** Registers a check of uses outside the registry (see UseCheck); returns the unregister function. */
+  addUseCheck(check: UseCheck): () => void {
+    this.useChecks.push(check);
+    return () => {
+      const i = this.useChecks.indexOf(check);
+      if (i >= 0) this.useChecks.splice(i, 1);
+    };
+  }
+
+  private checkUses(what: 'drop' | 'rename', type: string, name: string): void {
+    const key = componentKey(type, name);
+    const uses = this.useChecks.flatMap((check) => [...check(type, name)]);
+    if (uses.length > 0) {
+      throw new ConfigurationError(ConfigErrorCode.STILL_REFERENCED, `Cannot ${what} ${key}: it is used by ${uses.join(', ')}`, { component: key });
+    }
+  }
+
+  /** An independent copy (no listeners; the same use checks) sharing the immutable records. */
   clone(): ComponentRegistry {
     const copy = new ComponentRegistry();
+    copy.useChecks = this.useChecks;
     copy.state = copyState(this.state);
     copy.rev = this.rev;
     return copy;
