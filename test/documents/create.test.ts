@@ -1,0 +1,118 @@
+/** Endpoint 28: multipart and form-urlencoded creation, validation, limits, round trip. */
+import { createHash } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { testSim } from '../helpers/sim';
+import { type Personas, api, personas } from './world';
+
+let p: Personas;
+beforeEach(async () => {
+  p = await personas();
+});
+afterEach(() => expect(p.sim.breaches).toEqual([]));
+
+const create = (session: string, parts: Record<string, string | Blob>, filename = 'upload.txt') => {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(parts)) {
+    if (typeof v === 'string') form.append(k, v);
+    else form.append(k, v, filename);
+  }
+  return p.sim.json('POST', api('/objects/documents'), session, { body: form });
+};
+const count = async (session: string) => (await p.sim.json('GET', api('/objects/documents'), session)).size;
+
+describe('multipart create', () => {
+  it('create → list → retrieve → download: md5 and size match, the service sets the system fields', async () => {
+    const content = new TextEncoder().encode('Cholecap dosing card\nTake one tablet daily.\n');
+    const created = await create(p.bob, {
+      file: new Blob([content], { type: 'text/plain' }), name__v: 'Cholecap Dosing Card', type__v: 'Product Label', lifecycle__v: 'General Lifecycle',
+      description__v: 'A new label', review_priority__c: 'High', product__v: '00P000000000101',
+    }, 'dosing-card.txt');
+    expect(created).toEqual({ responseStatus: 'SUCCESS', responseMessage: 'successfully created document', id: 131 });
+
+    const list = await p.sim.json('GET', api('/objects/documents?sort=id%20DESC&limit=1'), p.bob);
+    const listed = list.documents[0].document;
+    expect(listed).toMatchObject({
+      id: 131, version_id: '131_0_1', name__v: 'Cholecap Dosing Card', type__v: 'Product Label', lifecycle__v: 'General Lifecycle', status__v: 'Draft',
+      format__v: 'text/plain', filename__v: 'dosing-card.txt', size__v: content.byteLength, md5checksum__v: createHash('md5').update(content).digest('hex'),
+      major_version_number__v: 0, minor_version_number__v: 1, created_by__v: 61003, owner__v: { users: [61003], groups: [] },
+      document_creation_date__v: '2026-01-15T09:00:00.000Z', document_number__v: 'DOC-000131', description__v: 'A new label',
+      review_priority__c: 'high__c', product__v: ['00P000000000101'], locked__v: false,
+    });
+    const file = await p.sim.call('GET', api('/objects/documents/131/file'), { headers: { Authorization: p.bob } });
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    expect(bytes).toEqual(content);
+    expect(createHash('md5').update(bytes).digest('hex')).toBe(listed.md5checksum__v);
+    expect(file.headers.get('content-disposition')).toBe('attachment;filename="dosing-card.txt"');
+    // Only its owner (and administrators) see it.
+    expect((await p.sim.json('GET', api('/objects/documents/131'), p.alice)).responseStatus).toBe('FAILURE');
+    expect((await p.sim.json('GET', api('/objects/documents/131'), p.admin)).document.id).toBe(131);
+  });
+
+  it('resolves labels or names to the type, subtype and classification; checks required custom fields', async () => {
+    const missing = await create(p.alice, { name__v: 'Ad', type__v: 'Promotional Piece', subtype__v: 'Advertisement', classification__v: 'print_advertisement__c', lifecycle__v: 'Promotional Piece Lifecycle' });
+    expect(missing).toEqual({ responseStatus: 'FAILURE', errors: [{ type: 'PARAMETER_REQUIRED', message: 'Missing required parameter [channel__c]' }] });
+    const ok = await create(p.alice, {
+      name__v: 'Ad', type__v: 'promotional_piece__c', subtype__v: 'Advertisement', classification__v: 'Print Advertisement', lifecycle__v: 'Promotional Piece Lifecycle',
+      channel__c: 'Print,web__c', print_run__c: '5000', major_version_number__v: '1', minor_version_number__v: '0',
+      file: new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])]),
+    }, 'ad.bin');
+    expect(ok.responseStatus).toBe('SUCCESS');
+    const doc = (await p.sim.json('GET', api(`/objects/documents/${ok.id}`), p.alice)).document;
+    expect(doc).toMatchObject({
+      type__v: 'Promotional Piece', subtype__v: 'Advertisement', classification__v: 'Print Advertisement', channel__c: ['print__c', 'web__c'],
+      print_run__c: 5000, major_version_number__v: 1, minor_version_number__v: 0, format__v: 'image/png', version_id: `${ok.id}_1_0`,
+    });
+  });
+
+  it('reports every missing or invalid part, and creates nothing', async () => {
+    const before = await count(p.admin);
+    expect(await create(p.alice, { description__v: 'no name' })).toEqual({
+      responseStatus: 'FAILURE',
+      errors: [
+        { type: 'PARAMETER_REQUIRED', message: 'Missing required parameter [name__v]' },
+        { type: 'PARAMETER_REQUIRED', message: 'Missing required parameter [type__v]' },
+        { type: 'PARAMETER_REQUIRED', message: 'Missing required parameter [lifecycle__v]' },
+      ],
+    });
+    const bad = await create(p.alice, {
+      name__v: 'x', type__v: 'Promotional Piece', subtype__v: 'Nope', lifecycle__v: 'General Lifecycle', colour__c: 'red',
+    });
+    expect(bad.errors).toEqual([
+      { type: 'INVALID_DATA', message: 'Invalid value [Nope] for parameter [subtype__v] specified' },
+      { type: 'ATTRIBUTE_NOT_SUPPORTED', message: 'Attribute [colour__c] is not supported.' },
+    ]);
+    const wrongLifecycle = await create(p.alice, { name__v: 'x', type__v: 'Product Label', lifecycle__v: 'Promotional Piece Lifecycle' });
+    expect(wrongLifecycle.errors).toEqual([{ type: 'INVALID_DATA', message: 'Invalid value [Promotional Piece Lifecycle] for parameter [lifecycle__v] specified' }]);
+    const values = await create(p.alice, { name__v: 'x'.repeat(101), type__v: 'Product Label', lifecycle__v: 'General Lifecycle', review_priority__c: 'Sometime', size__v: '5' });
+    expect(values.errors.map((e: any) => e.type)).toEqual(['INVALID_DATA', 'INVALID_DATA', 'ATTRIBUTE_NOT_SUPPORTED']);
+    expect(await create(p.alice, { name__v: 'x', type__v: 'Product Label', lifecycle__v: 'General Lifecycle', subtype__v: 'Anything' })).toMatchObject({ errors: [{ type: 'INVALID_DATA' }] });
+    expect(await count(p.admin)).toBe(before);
+    // The failed attempts did not use up an id.
+    expect((await create(p.alice, { name__v: 'Next', type__v: 'Product Label', lifecycle__v: 'General Lifecycle' })).id).toBe(131);
+  });
+});
+
+describe('form-urlencoded create and limits', () => {
+  it('a form-urlencoded create makes a placeholder (no file)', async () => {
+    const body = await p.sim.json('POST', api('/objects/documents'), p.alice, { form: { name__v: 'Placeholder', type__v: 'Product Label', lifecycle__v: 'General Lifecycle' } });
+    expect(body).toMatchObject({ responseStatus: 'SUCCESS', id: 131 });
+    const doc = (await p.sim.json('GET', api('/objects/documents/131'), p.alice)).document;
+    expect(doc.size__v).toBe(0);
+    expect(doc).not.toHaveProperty('format__v');
+    expect((await (await p.sim.call('GET', api('/objects/documents/131/file'), { headers: { Authorization: p.alice } })).json()).errors[0].type).toBe('OPERATION_NOT_ALLOWED');
+  });
+
+  it('a file over the upload maximum is EXCEEDS_FILE_MAX_SIZE and leaves nothing behind', async () => {
+    const sim = testSim({ settings: { uploadMaxBytes: 1000 } });
+    const bob = await sim.login('bob@acme.example', { tenantDNS: 'promo.acme.example' });
+    const form = new FormData();
+    form.append('name__v', 'Too big');
+    form.append('type__v', 'Product Label');
+    form.append('lifecycle__v', 'General Lifecycle');
+    form.append('file', new Blob([new Uint8Array(1001)]), 'big.bin');
+    const body = await sim.json('POST', api('/objects/documents'), bob, { body: form });
+    expect(body).toEqual({ responseStatus: 'FAILURE', errors: [{ type: 'EXCEEDS_FILE_MAX_SIZE', message: 'The file exceeds the maximum size of 1000 bytes.' }] });
+    expect((await sim.json('GET', api('/objects/documents?named_filter=My%20Documents'), bob)).documents.map((d: any) => d.document.name__v)).not.toContain('Too big');
+    expect(sim.breaches).toEqual([]);
+  });
+});
