@@ -67,8 +67,13 @@ export async function authenticateDelegated(world: World, d: Delegation, hinted:
   if (builtin) identity = world.platform.identify(d.token);
   else if ((world.fixtures.data.service.allowedHosts ?? []).includes(new URL(d.extUrl).host)) identity = await outbound.identify(d.extUrl, d.token);
   if (!identity) throw apiError('invalidSession');
-  const user = world.users.byUsername(identity.preferred_username);
-  if (!user?.delegation || user.delegation.organizationId !== identity.organization_id || user.status !== 'active') throw apiError('invalidSession');
+  // The platform names its own user; the dms-sim user is the one enabled for delegation under
+  // that platform user name (by default the same name) in that organization.
+  const platformName = identity.preferred_username.trim().toLowerCase();
+  const user = world.users.all().find(
+    (u) => u.delegation?.platformUsername.toLowerCase() === platformName && u.delegation.organizationId === identity!.organization_id,
+  );
+  if (!user || user.status !== 'active') throw apiError('invalidSession');
   const tenant = tenantsTrusting.find(
     (t) => t.status === 'Active' && trusted(t, d.extUrl!, book)!.organizationId === identity!.organization_id && membershipOf(user, t.id),
   );

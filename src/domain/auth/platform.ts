@@ -18,7 +18,12 @@ export interface PlatformIdentity {
 }
 
 export class PlatformStandIn {
-  private readonly tokens = new Map<string, { user: User; expires: number }>();
+  /**
+   * Issued tokens with the platform's own record of who they belong to, taken at login: the
+   * platform does not read dms-sim's users again (disabling a user's delegation in dms-sim does
+   * not change what the platform says about its token; dms-sim refuses it instead).
+   */
+  private readonly tokens = new Map<string, { identity: PlatformIdentity; expires: number }>();
 
   constructor(private readonly users: UserDirectory, private readonly clock: Clock) {}
 
@@ -26,8 +31,10 @@ export class PlatformStandIn {
   login(username: string, password: string): { token: string; expiresIn: number } | undefined {
     const user = this.users.all().find((u) => u.delegation?.platformUsername.toLowerCase() === username.trim().toLowerCase());
     if (!passwordMatches(user?.delegation?.platformPasswordHash, password) || !user) return undefined;
-    const token = `${user.delegation!.organizationId}!${randomBytes(24).toString('base64url')}`;
-    this.tokens.set(token, { user, expires: this.clock.now() + PLATFORM_TOKEN_TTL_MS });
+    const d = user.delegation!;
+    const token = `${d.organizationId}!${randomBytes(24).toString('base64url')}`;
+    const identity = { organization_id: d.organizationId, preferred_username: d.platformUsername, user_id: `005${String(user.id).padStart(15, '0')}` };
+    this.tokens.set(token, { identity, expires: this.clock.now() + PLATFORM_TOKEN_TTL_MS });
     return { token, expiresIn: PLATFORM_TOKEN_TTL_MS / 1000 };
   }
 
@@ -35,7 +42,6 @@ export class PlatformStandIn {
   identify(token: string): PlatformIdentity | undefined {
     const t = this.tokens.get(token);
     if (!t || t.expires <= this.clock.now()) return undefined;
-    const d = t.user.delegation!;
-    return { organization_id: d.organizationId, preferred_username: d.platformUsername, user_id: `005${String(t.user.id).padStart(15, '0')}` };
+    return { ...t.identity };
   }
 }
