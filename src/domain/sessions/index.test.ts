@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { manualClock } from '../clock';
+import type { Tenant } from '../tenants';
+import type { User } from '../users';
+import { MAX_SESSION_LIFETIME_MS, SessionStore } from './index';
+
+const tenant = { id: 1, sessionTimeoutMinutes: 20 } as Tenant;
+const user = { id: 7 } as User;
+
+describe('SessionStore', () => {
+  it('ids: 128+ bits of uppercase hex, unique', () => {
+    const store = new SessionStore(manualClock());
+    const ids = new Set(Array.from({ length: 1000 }, () => store.create(user, tenant, 'password').id));
+    expect(ids.size).toBe(1000);
+    for (const id of ids) expect(id).toMatch(/^[0-9A-F]{32,}$/);
+  });
+
+  it('expires after the tenant timeout from the last touch', () => {
+    const clock = manualClock();
+    const store = new SessionStore(clock);
+    const s = store.create(user, tenant, 'password');
+    clock.advance(20 * 60_000 - 1);
+    expect(store.find(s.id)).toBe(s);
+    store.touch(s);
+    clock.advance(20 * 60_000 - 1);
+    expect(store.find(s.id)).toBe(s);
+    clock.advance(1);
+    expect(store.find(s.id)).toBeUndefined();
+    // Gone for good, even if time could run back.
+    expect(store.find(s.id)).toBeUndefined();
+  });
+
+  it('never lives past 48 hours', () => {
+    const clock = manualClock();
+    const store = new SessionStore(clock);
+    const s = store.create(user, tenant, 'oauth');
+    while (clock.now() - s.created + 19 * 60_000 < MAX_SESSION_LIFETIME_MS) {
+      clock.advance(19 * 60_000);
+      expect(store.find(s.id)).toBe(s);
+      store.touch(s);
+    }
+    clock.advance(s.created + MAX_SESSION_LIFETIME_MS - clock.now());
+    expect(store.find(s.id)).toBeUndefined();
+  });
+
+  it('end() ends one session; truncated() is a short prefix', () => {
+    const store = new SessionStore(manualClock());
+    const a = store.create(user, tenant, 'password');
+    const b = store.create(user, tenant, 'password');
+    expect(store.end(a.id)).toBe(true);
+    expect(store.end(a.id)).toBe(false);
+    expect(store.find(a.id)).toBeUndefined();
+    expect(store.find(b.id)).toBe(b);
+    const t = SessionStore.truncated(b.id);
+    expect(b.id.startsWith(t)).toBe(true);
+    expect(t.length).toBeLessThan(b.id.length / 2);
+    expect(t.length).toBeGreaterThan(0);
+  });
+});
