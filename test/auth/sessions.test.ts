@@ -88,6 +88,16 @@ describe('rule 3: sessions expire after the tenant\'s inactivity timeout', () =>
   });
 });
 
+describe('inactive tenants are inaccessible', () => {
+  it("a tenant made inactive refuses its sessions (INVALID_SESSION_ID); other tenants' sessions go on", async () => {
+    const promo = await sim.login('alice@acme.example', { tenantDNS: 'promo.acme.example' });
+    const quality = await sim.login('alice@acme.example', { tenantDNS: 'quality.acme.example' });
+    sim.world.tenants.get(1001)!.status = 'Inactive';
+    expect(await sim.json('GET', `/api/${V}`, promo)).toEqual(INVALID);
+    expect(await status(quality)).toBe('SUCCESS');
+  });
+});
+
 describe('logout (DELETE /api/{version}/session)', () => {
   it('ends only the presented session', async () => {
     const a = await sim.login('alice@acme.example');

@@ -4,7 +4,7 @@ import type { Tenant } from '../tenants';
 import type { User } from '../users';
 import { MAX_SESSION_LIFETIME_MS, SessionStore } from './index';
 
-const tenant = { id: 1, sessionTimeoutMinutes: 20 } as Tenant;
+const tenant = { id: 1, sessionTimeoutMinutes: 20, status: 'Active' } as Tenant;
 const user = { id: 7 } as User;
 
 describe('SessionStore', () => {
@@ -55,5 +55,15 @@ describe('SessionStore', () => {
     expect(b.id.startsWith(t)).toBe(true);
     expect(t.length).toBeLessThan(b.id.length / 2);
     expect(t.length).toBeGreaterThan(0);
+  });
+
+  it('a session of a tenant that became inactive is not valid', () => {
+    const store = new SessionStore(manualClock());
+    const t = { ...tenant };
+    const s = store.create(user, t, 'password');
+    t.status = 'Inactive';
+    expect(store.find(s.id)).toBeUndefined();
+    t.status = 'Active';
+    expect(store.find(s.id)).toBe(s);
   });
 });

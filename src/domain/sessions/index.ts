@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock';
-import type { Tenant } from '../tenants';
+import { type Tenant, isActive } from '../tenants';
 import type { User } from '../users';
 
 export const MAX_SESSION_LIFETIME_MS = 48 * 3600_000;
@@ -33,7 +33,7 @@ export class SessionStore {
     return session;
   }
 
-  /** The live session with this id, or undefined (unknown, expired or ended). */
+  /** The live session with this id, or undefined (unknown, expired, ended, or its tenant inactive). */
   find(id: string): Session | undefined {
     const s = this.sessions.get(id);
     if (!s) return undefined;
@@ -41,6 +41,8 @@ export class SessionStore {
       this.sessions.delete(id);
       return undefined;
     }
+    // Inactive tenants are inaccessible (spec, Errors 3), also through sessions made before.
+    if (!isActive(s.tenant)) return undefined;
     return s;
   }
 
