@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { Client, NotImplemented } from './lib/client';
 import type { ContractContext, Credentials, UserSession } from './lib/context';
-import { DEFAULT_ADMIN, DEFAULT_USER, DEFAULT_USER2, type SpawnedSimulator, coverageFile, readEnv, spawnSimulator } from './target';
+import { DEFAULT_ADMIN, DEFAULT_SSO, DEFAULT_USER, DEFAULT_USER2, type SpawnedSimulator, coverageFile, readEnv, spawnSimulator } from './target';
 
 async function login(client: Client, creds: Credentials): Promise<UserSession & { tenantIds?: { id: number; url: string }[] }> {
   try {
@@ -101,6 +101,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
       user1: strip(user1),
       user2: strip(user2),
       admin: strip(admin),
+      oauth: env.oauthToken
+        ? { token: env.oauthToken, profile: env.oauthProfile }
+        : env.ssoUsername
+          ? { username: env.ssoUsername, password: env.ssoPassword ?? '', clientId: env.oauthClientId, profile: env.oauthProfile }
+          : sim ? { ...DEFAULT_SSO, profile: env.oauthProfile } : undefined,
       coverageFile: file,
       maxDocs: env.maxDocs,
       sample: env.sample,

@@ -16,6 +16,8 @@ export const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
 export const DEFAULT_USER = { username: 'alice@acme.example', password: 'Passw0rd!' };
 /** The second persona, for the "not visible to another user" checks (dms-sim targets only). */
 export const DEFAULT_USER2 = { username: 'bob@acme.example', password: 'Passw0rd!' };
+/** The SSO persona and the registered public client of dms-sim's built-in authorization server. */
+export const DEFAULT_SSO = { username: 'sso.user@acme.example', password: 'Passw0rd!', clientId: 'dms-sim-local' };
 /** The administrator persona, for MDL and the domain endpoint (dms-sim targets only). */
 export const DEFAULT_ADMIN = { username: 'domain.admin@acme.example', password: 'Passw0rd!' };
 
@@ -31,6 +33,12 @@ export interface TargetEnv {
   password2?: string;
   adminUsername?: string;
   adminPassword?: string;
+  /** Endpoint 2: a ready access/ID token and the profile id, or an SSO user for the password grant. */
+  oauthToken?: string;
+  oauthProfile?: string;
+  ssoUsername?: string;
+  ssoPassword?: string;
+  oauthClientId?: string;
   /** API version label to use; default the one before the last listed (the last may be a beta). */
   version?: string;
   /** Mutating checks: explicit true/false, or undefined (= on for a spawned dms-sim, off otherwise). */
@@ -64,6 +72,11 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): TargetEnv {
     password2: env.CONTRACT_PASSWORD2,
     adminUsername: env.CONTRACT_ADMIN_USERNAME || undefined,
     adminPassword: env.CONTRACT_ADMIN_PASSWORD,
+    oauthToken: env.CONTRACT_OAUTH_TOKEN || undefined,
+    oauthProfile: env.CONTRACT_OAUTH_PROFILE || undefined,
+    ssoUsername: env.CONTRACT_SSO_USERNAME || undefined,
+    ssoPassword: env.CONTRACT_SSO_PASSWORD,
+    oauthClientId: env.CONTRACT_OAUTH_CLIENT_ID || undefined,
     version: env.CONTRACT_VERSION || undefined,
     allowWrites: bool(env.CONTRACT_ALLOW_WRITES),
     fixtures: env.CONTRACT_FIXTURES || undefined,
@@ -100,12 +113,23 @@ export async function spawnSimulator(opts: { fixtures?: string; startTimeoutMs?:
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   };
   process.once('exit', killNow);
+  // A signal ends this process without 'exit' handlers: take the simulator along, then let the
+  // signal do what it would have done.
+  const onSignal = (signal: NodeJS.Signals) => {
+    killNow();
+    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+  };
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(sig, onSignal);
+  const forgetSignals = () => {
+    for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.removeListener(sig, onSignal);
+  };
   let output = '';
   const url = await new Promise<string>((resolveUrl, reject) => {
     const timer = setTimeout(() => fail(new Error(`dms-sim did not print its listening line within ${opts.startTimeoutMs ?? 60_000} ms`)), opts.startTimeoutMs ?? 60_000);
     function fail(e: Error) {
       clearTimeout(timer);
       killNow();
+      forgetSignals();
       reject(new Error(`${e.message}\n--- dms-sim output ---\n${output.slice(-4000)}`));
     }
     const onData = (chunk: Buffer) => {
@@ -132,6 +156,7 @@ export async function spawnSimulator(opts: { fixtures?: string; startTimeoutMs?:
     pid: child.pid!,
     async stop() {
       process.removeListener('exit', killNow);
+      forgetSignals();
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise<void>((r) => child.once('exit', () => r()));
       child.kill('SIGTERM');

@@ -53,7 +53,8 @@ async function runSuite(baseUrl: string, authUrl: string, version: string, files
   const code = await new Promise<number | null>((resolve) => {
     const timer = setTimeout(() => {
       output += `\n[self-test] killed after ${RUN_TIMEOUT_MS} ms`;
-      child.kill('SIGKILL');
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
     }, RUN_TIMEOUT_MS);
     child.once('exit', (c) => {
       clearTimeout(timer);
@@ -62,19 +63,20 @@ async function runSuite(baseUrl: string, authUrl: string, version: string, files
   });
   const xml = existsSync(junit) ? readFileSync(junit, 'utf8') : '';
   const cases = [...xml.matchAll(/<testcase\b[^>]*name="([^"]*)"[^>]*?(\/>|>([\s\S]*?)<\/testcase>)/g)];
-  const failed = cases.filter((m) => /<failure\b|<error\b/.test(m[3] ?? '')).map((m) => m[1]);
+  const unescape = (t: string) => t.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+  const failed = cases.filter((m) => /<failure\b|<error\b/.test(m[3] ?? '')).map((m) => unescape(m[1]));
   const skipped = cases.filter((m) => /<skipped\b/.test(m[3] ?? '')).length;
   return { code, output, tests: cases.length, failed, skipped };
 }
 
 /** The faults, the contract-test files that check what each breaks, and what must be implemented for it to show. */
-const FAULT_RUNS: { fault: Fault; files: string[]; needsDocuments?: boolean; needsSecondUser?: boolean }[] = [
-  { fault: 'missing-field', files: ['discovery', 'documents'] },
-  { fault: 'wrong-type', files: ['discovery', 'documents'] },
-  { fault: 'wrong-content-type', files: ['discovery', 'documents'] },
-  { fault: 'broken-paging', files: ['documents', 'query'], needsDocuments: true },
-  { fault: 'failure-for-success', files: ['discovery', 'documents'] },
-  { fault: 'leak', files: ['documents', 'query'], needsDocuments: true },
+const FAULT_RUNS: { fault: Fault; files: string[]; detectedBy: RegExp; needsDocuments?: boolean }[] = [
+  { fault: 'missing-field', files: ['discovery', 'documents'], detectedBy: /version list|list: / },
+  { fault: 'wrong-type', files: ['discovery', 'documents'], detectedBy: /version list|list: / },
+  { fault: 'wrong-content-type', files: ['discovery', 'documents'], detectedBy: /version list|list: / },
+  { fault: 'broken-paging', files: ['documents', 'query'], detectedBy: /walking with start\/limit|next_page|previous_page/, needsDocuments: true },
+  { fault: 'failure-for-success', files: ['discovery', 'documents'], detectedBy: /version list|list: / },
+  { fault: 'leak', files: ['documents', 'query'], detectedBy: /second user/, needsDocuments: true },
 ];
 
 describe('contract suite self-test: a wrong proxy between the suite and dms-sim', () => {
@@ -124,13 +126,14 @@ describe('contract suite self-test: a wrong proxy between the suite and dms-sim'
     expect(run.tests, summary(run)).toBeGreaterThan(0);
   }, RUN_TIMEOUT_MS + 10_000);
 
-  for (const { fault, files, needsDocuments } of FAULT_RUNS) {
+  for (const { fault, files, detectedBy, needsDocuments } of FAULT_RUNS) {
     test(`${fault}: the suite fails`, async (ctx) => {
       if (needsDocuments && !implemented.documents) ctx.skip(`dms-sim does not serve the document list yet: the ${fault} fault has nothing to corrupt`);
       const { run, injected } = await through(fault, files);
       expect(injected, `the proxy injected the ${fault} fault\n${summary(run)}`).toBeGreaterThan(0);
       expect(run.code, `the suite must fail\n${summary(run)}`).not.toBe(0);
       expect(run.failed.length, `at least one check fails (not only the setup)\n${summary(run)}`).toBeGreaterThan(0);
+      expect(run.failed.some((name) => detectedBy.test(name)), `a check aimed at this fault (${detectedBy}) fails; failed: ${run.failed.join(' | ')}\n${summary(run)}`).toBe(true);
       console.log(`[self-test] ${fault}: detected by ${run.failed.length} check(s): ${run.failed.slice(0, 4).join(' | ')}${run.failed.length > 4 ? ' | …' : ''}`);
     }, RUN_TIMEOUT_MS + 10_000);
   }

@@ -57,3 +57,49 @@ area('session', 'log in (endpoint 1) and use the session', () => {
     success(await c.post(c.v('/keep-alive'), { expectOp: 'keepAlive' }));
   });
 });
+
+area('session', 'OAuth 2.0 / OpenID Connect session (endpoint 2)', () => {
+  /** An access token: CONTRACT_OAUTH_TOKEN, or the password grant at the profile's token endpoint. */
+  async function token(): Promise<{ token: string; profile: string }> {
+    const o = contract.oauth;
+    if (!o) throw new NoData('no OAuth token or SSO user (CONTRACT_OAUTH_TOKEN, or CONTRACT_SSO_USERNAME/CONTRACT_SSO_PASSWORD)');
+    if (o.token) {
+      if (!o.profile) throw new NoData('CONTRACT_OAUTH_TOKEN needs CONTRACT_OAUTH_PROFILE (the authentication profile id)');
+      return { token: o.token, profile: o.profile };
+    }
+    const c = anonymous();
+    const d = success(await c.post(`${contract.authUrl}/auth/discovery`, { session: null, query: { username: o.username! }, expectOp: 'discoverAuthType' })).json;
+    expect(d.data.auth_type, `discovery of the SSO user ${o.username}`).toBe('sso');
+    const profiles = (d.data.auth_profiles ?? []) as { id: string; use_adal: boolean; tenant_session_endpoint: string; as_metadata?: { token_endpoint: string } }[];
+    const profile = profiles.find((p) => (o.profile ? p.id === o.profile : p.as_metadata?.token_endpoint && !p.use_adal));
+    if (!profile?.as_metadata?.token_endpoint) throw new NoData(`no OAuth profile with a token endpoint for ${o.username}`);
+    // The authorization server is the identity provider, not the service under contract: plain fetch.
+    const res = await fetch(profile.as_metadata.token_endpoint, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+      body: new URLSearchParams({ grant_type: 'password', username: o.username!, password: o.password ?? '', scope: 'openid', ...(o.clientId ? { client_id: o.clientId } : {}) }),
+      signal: AbortSignal.timeout(contract.timeoutMs),
+    });
+    const t = (await res.json().catch(() => ({}))) as { access_token?: string };
+    if (!t.access_token) throw new NoData(`the authorization server gave no token by the password grant (HTTP ${res.status}); set CONTRACT_OAUTH_TOKEN`);
+    return { token: t.access_token, profile: profile.id };
+  }
+
+  check('exchange an access token for a session: the Session shape; the session works', async () => {
+    const { token: access, profile } = await token();
+    const c = anonymous();
+    const j = success(await c.post(`${contract.authUrl}/auth/oauth/session/${encodeURIComponent(profile)}`, { session: null, headers: { Authorization: `Bearer ${access}` }, expectOp: 'createOAuthSession' })).json;
+    expect(j).not.toHaveProperty('errors');
+    expect(j.tenantIds.map((t: { id: number }) => t.id), 'tenantId is one of tenantIds').toContain(j.tenantId);
+    const own = j.tenantIds.find((t: { id: number }) => t.id === j.tenantId);
+    expect(own.url).toMatch(/^https?:\/\/.+\/api$/);
+    success(await c.get(`${own.url}/${contract.version}`, { session: j.sessionId, expectOp: 'getVersionResources' }), 'the OAuth session on its tenant');
+  });
+
+  check('a token that is not one: FAILURE', async () => {
+    if (!contract.oauth) throw new NoData('no OAuth settings (CONTRACT_OAUTH_TOKEN or CONTRACT_SSO_USERNAME)');
+    const profile = contract.oauth.profile ?? (await token()).profile;
+    const c = anonymous();
+    failure(await c.post(`${contract.authUrl}/auth/oauth/session/${encodeURIComponent(profile)}`, { session: null, headers: { Authorization: 'Bearer contract.not.a-token' }, expectOp: 'createOAuthSession' }));
+  });
+});

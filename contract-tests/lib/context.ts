@@ -35,6 +35,8 @@ export interface ContractContext {
   user2: UserSession;
   /** A tenant and domain administrator (MDL, staging, the domain endpoint). */
   admin: UserSession;
+  /** Endpoint 2 (OAuth session): a token to exchange, or an SSO user for the password grant. */
+  oauth?: { token?: string; profile?: string; username?: string; password?: string; clientId?: string };
   coverageFile: string;
   maxDocs: number;
   sample: number;
