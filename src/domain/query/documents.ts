@@ -79,15 +79,42 @@ function schemaOf(view: MetadataView): Schema {
   return s;
 }
 
-/** One cached row per version: valid while the metadata view, the latest flag and the lock are unchanged. */
-const rowCache = new WeakMap<DocumentVersion, { view: MetadataView; lock: unknown; latest: boolean; row: DocumentRow }>();
+/**
+ * One cached row per version: valid while the metadata view and the latest flag are unchanged.
+ * The one record value that changes in place (`locked__v`, check-out) is read live in `get`.
+ */
+const rowCache = new WeakMap<DocumentVersion, { view: MetadataView; latest: boolean; row: DocumentRow }>();
 
 function rowOf(view: MetadataView, doc: StoredDocument, version: DocumentVersion, latest: boolean): DocumentRow {
   const c = rowCache.get(version);
-  if (c && c.view === view && c.lock === doc.lock && c.latest === latest) return c.row;
+  if (c && c.view === view && c.latest === latest) return c.row;
   const row: DocumentRow = { document: doc, version, latest, record: documentRecord(view, doc, version) };
-  rowCache.set(version, { view, lock: doc.lock, latest, row });
+  rowCache.set(version, { view, latest, row });
   return row;
+}
+
+/**
+ * The visible rows of a user, cached per store while the metadata view and the number of
+ * documents are unchanged (documents are only ever added; roles, groups and administrator rights
+ * do not change at run time). Same rule as endpoint 21: `store.visibleTo(user)`.
+ */
+const visibleCache = new WeakMap<DocumentStore, Map<string, { view: MetadataView; size: number; rows: DocumentRow[] }>>();
+
+function visibleRows(store: DocumentStore, user: User, view: MetadataView, allVersions: boolean): DocumentRow[] {
+  let perStore = visibleCache.get(store);
+  if (!perStore) visibleCache.set(store, (perStore = new Map()));
+  const key = `${user.id}:${allVersions}`;
+  const size = store.size();
+  const c = perStore.get(key);
+  if (c && c.view === view && c.size === size) return c.rows;
+  const rows: DocumentRow[] = [];
+  for (const doc of store.visibleTo(user)) {
+    const latest = latestVersion(doc);
+    if (!allVersions) rows.push(rowOf(view, doc, latest, true));
+    else for (const v of doc.versions) rows.push(rowOf(view, doc, v, v === latest));
+  }
+  perStore.set(key, { view, size, rows });
+  return rows;
 }
 
 const contentCache = new WeakMap<StoredFile, string>();
@@ -113,16 +140,12 @@ export function documentsTarget({ store, user, allVersions, targetOf }: Document
     const latest = latestVersion(doc);
     return allVersions ? doc.versions.map((v) => rowOf(view, doc, v, v === latest)) : [rowOf(view, doc, latest, true)];
   };
-  let visible: StoredDocument[] | undefined;
-  const visibleDocs = () => (visible ??= store.visibleTo(user));
   return {
     name: 'documents',
     fields: schema.fields,
     relationships: schema.relationships,
     describe: { name: 'documents', label: 'Document', label_plural: 'Documents' },
-    *rows() {
-      for (const doc of visibleDocs()) yield* rowsOf(doc);
-    },
+    rows: () => visibleRows(store, user, view, allVersions),
     byId(id) {
       const n = typeof id === 'number' ? id : /^\d+$/.test(id) ? Number(id) : NaN;
       if (!Number.isSafeInteger(n)) return undefined;
@@ -135,7 +158,7 @@ export function documentsTarget({ store, user, allVersions, targetOf }: Document
       const rows = rowsOf(doc);
       return allVersions ? rows : rows[0];
     },
-    get: (row, field) => (row as DocumentRow).record[field],
+    get: (row, field) => (field === 'locked__v' ? (row as DocumentRow).document.lock !== undefined : (row as DocumentRow).record[field]),
     content: (row) => contentOf((row as DocumentRow).version.file),
     related(row, rel) {
       const f = schema.relField.get(rel);
