@@ -81,9 +81,18 @@ describe('a Docfield and a Doctype subtype created by MDL', () => {
     expect(q.errors[0].type).toBe('INCORRECT_QUERY_SYNTAX_ERROR');
   });
 
-  // Waiting on the documents store: it should register `registry.addUseCheck(...)` (src/domain/configuration/registry.ts)
-  // reporting the documents of a Doctype / with a value in a Docfield, so that DROP and RENAME refuse them.
-  it.todo('dropping the Doctype or Docfield of an existing document (Leave Behind / campaign_code__c) fails, naming the documents');
+  it('dropping or renaming the Doctype or Docfield of an existing document fails, naming the document, and changes nothing', async () => {
+    const [doc] = (await query("SELECT id FROM documents WHERE campaign_code__c = 'SPRING-24'")).data;
+    expect(doc.id).toEqual(expect.any(Number));
+    for (const script of ['DROP Docfield campaign_code__c;', 'DROP Doctype leave_behind__c;', 'RENAME Doctype leave_behind__c TO handout__c;']) {
+      const run = await mdl(script);
+      expect(run.responseStatus, script).toBe('FAILURE');
+      expect(JSON.stringify(run.statement_execution), script).toContain(`document ${doc.id}`);
+    }
+    const fields = await get('/metadata/objects/documents/properties');
+    expect(fields.properties.some((p: any) => p.name === 'campaign_code__c')).toBe(true);
+    expect((await get('/metadata/objects/documents/types/promotional_piece__c/subtypes/leave_behind__c')).responseStatus).toBe('SUCCESS');
+  });
 });
 
 describe('a Picklist entry change', () => {

@@ -82,7 +82,10 @@ export function loadDocuments(fixtures: FixtureSet, tenants: TenantDirectory, us
   const stores = new Map<number, DocumentStore>();
   for (const tenant of tenants.domains.flatMap((d) => d.tenants)) {
     const registry = configurations.get(tenant.id);
-    if (registry) stores.set(tenant.id, new DocumentStore(tenant, new DocumentMetadata(registry), groups, clock));
+    if (!registry) continue;
+    const store = new DocumentStore(tenant, new DocumentMetadata(registry), groups, clock);
+    registry.addUseCheck((type, name) => store.usesOf(type, name));
+    stores.set(tenant.id, store);
   }
 
   const files = new Map<string, StoredFile>();

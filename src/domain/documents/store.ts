@@ -50,6 +50,24 @@ export class DocumentStore {
     return this.clock.now();
   }
 
+  /**
+   * The documents that use a component, so that MDL cannot DROP or RENAME it from under them
+   * (registered with the configuration registry): a Doctype they are filed under, a Doclifecycle
+   * they follow, a Docfield holding a value in any of their versions.
+   */
+  usesOf(type: string, name: string): string[] {
+    const hasValue = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
+    const using = [...this.docs.values()].filter((d) =>
+      type === 'Doctype' ? d.doctype === name
+        : type === 'Doclifecycle' ? d.lifecycle === name
+          : type === 'Docfield' ? d.versions.some((v) => hasValue(v.fields[name]))
+            : false,
+    );
+    if (using.length === 0) return [];
+    const shown = using.slice(0, 5).map((d) => `document ${d.id}`);
+    return using.length > 5 ? [...shown, `${using.length - 5} more documents`] : shown;
+  }
+
   /** Adds a document (fixtures, create); the id must be new. */
   insert(doc: StoredDocument): void {
     if (this.docs.has(doc.id)) throw new Error(`document ${doc.id} exists already in tenant ${this.tenant.dns}`);
