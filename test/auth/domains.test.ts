@@ -3,12 +3,13 @@
  * (include_application; inactive tenants listed with their status), and the caller's domains.
  */
 import { XMLParser } from 'fast-xml-parser';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type TestSim, V } from '../helpers/sim';
 import { authSim } from './sim';
 
+// Each describe block shares one simulator: its tests do not disturb each other.
 let sim: TestSim;
-beforeEach(() => {
+const shared = () => beforeAll(() => {
   sim = authSim();
 });
 afterEach(() => {
@@ -24,6 +25,8 @@ const acmeTenants = [
 const applications: Record<number, string> = { 1001: 'PromoMats', 1002: 'QualityDocs', 1003: 'eTMF', 2001: 'PromoMats' };
 
 describe('endpoint 5: the domain (domain administrators)', () => {
+  shared();
+
   it('lists every tenant of the domain, inactive ones with their status; no application by default', async () => {
     const s = await sim.login(ADMIN, { tenantDNS: 'promo.acme.example' });
     const expected = {
@@ -60,7 +63,7 @@ describe('endpoint 5: the domain (domain administrators)', () => {
   });
 
   it('answers XML as <ApiRestResult> when asked', async () => {
-    const s = await sim.login(ADMIN);
+    const s = await sim.login(ADMIN, { tenantDNS: 'promo.acme.example' });
     const res = await sim.call('GET', `/api/${V}/objects/domain`, { headers: { Authorization: s, Accept: 'application/xml' } });
     const r = new XMLParser({ parseTagValue: false }).parse(await res.text()).ApiRestResult;
     expect(r.domain__v.domain_name__v).toBe('acme');
@@ -73,6 +76,8 @@ describe('endpoint 5: the domain (domain administrators)', () => {
 });
 
 describe("endpoint 6: the caller's domains", () => {
+  shared();
+
   it('alice: her one domain', async () => {
     const s = await sim.login('alice@acme.example');
     const res = await sim.call('GET', `/api/${V}/objects/domains`, { headers: { Authorization: s, 'Content-Type': 'application/x-www-form-urlencoded' } });

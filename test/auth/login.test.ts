@@ -3,12 +3,17 @@
  * resource, the error cases of gaps.md §1 and XML (gaps.md §8).
  */
 import { XMLParser } from 'fast-xml-parser';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BASE, PASSWORD, type TestSim, V } from '../helpers/sim';
 import { authSim, defaultFixtures } from './sim';
 
+// A describe block shares one simulator (beforeAll) when its tests cannot disturb each other,
+// else each test gets its own (beforeEach): creating a simulator is the costly part of a test.
 let sim: TestSim;
-beforeEach(() => {
+const shared = () => beforeAll(() => {
+  sim = authSim();
+});
+const fresh = () => beforeEach(() => {
   sim = authSim();
 });
 afterEach(() => {
@@ -23,6 +28,8 @@ async function auth(form: Record<string, string>, init: { path?: string; headers
 }
 
 describe('endpoint 1: a session from user name and password', () => {
+  shared();
+
   it('answers the Session resource for a form-urlencoded body', async () => {
     const { res, body } = await auth({ username: ALICE, password: PASSWORD, tenantDNS: 'promo.acme.example' });
     expect(res.status).toBe(200);
@@ -71,7 +78,7 @@ describe('endpoint 1: a session from user name and password', () => {
   });
 
   it('rule 1: the session works as `Authorization: <id>` and as `Authorization: Bearer <id>`', async () => {
-    const id = await sim.login(ALICE);
+    const id = await sim.login(ALICE, { tenantDNS: 'quality.acme.example' });
     for (const authorization of [id, `Bearer ${id}`, `bearer ${id}`]) {
       const res = await sim.call('GET', `/api/${V}`, { headers: { Authorization: authorization } });
       const body = await res.json();
@@ -111,6 +118,8 @@ describe('endpoint 1: a session from user name and password', () => {
 });
 
 describe('endpoint 1: failures (gaps.md §1)', () => {
+  shared();
+
   const failureOf = (type: string) => ({
     responseStatus: 'FAILURE', errorType: 'AUTHENTICATION_FAILED', errors: [{ type, message: expect.any(String) }],
   });
@@ -126,32 +135,6 @@ describe('endpoint 1: failures (gaps.md §1)', () => {
 
   it('an SSO user has no password to log in with', async () => {
     expect((await auth({ username: 'sso.user@acme.example', password: PASSWORD })).body).toEqual(failureOf('USERNAME_OR_PASSWORD_INCORRECT'));
-  });
-
-  it('unknown user and wrong password answer identically: body and headers apart from the execution id', async () => {
-    // The same user name, known in one world and unknown in the other: nothing tells them apart.
-    const fixtures = defaultFixtures();
-    const without = structuredClone(fixtures);
-    without.data.users = without.data.users.map((u) => (u.username === ALICE ? { ...u, username: 'alice.gone@acme.example' } : u));
-    const other = authSim({ fixtures: without });
-    const headers = (r: Response) => [...r.headers].filter(([k]) => k !== 'x-tenantapi-executionid');
-    for (const hostHeader of <Record<string, string>[]>[{}, { Host: 'promo.acme.example' }, { Host: 'quality.acme.example' }]) {
-      const wrong = await auth({ username: ALICE, password: 'not-the-password' }, { headers: hostHeader });
-      const res = await other.call('POST', `/api/${V}/auth`, { form: { username: ALICE, password: 'not-the-password' }, headers: hostHeader });
-      const unknown = { res, body: await res.json() };
-      expect(unknown.body.errors[0].type).toBe('USERNAME_OR_PASSWORD_INCORRECT');
-      expect(wrong.body).toEqual(unknown.body);
-      expect(headers(wrong.res)).toEqual(headers(unknown.res));
-      expect(wrong.res.headers.get('X-TenantAPI-ExecutionId')).toMatch(/\S{8,}/);
-      expect(wrong.res.headers.get('X-TenantAPI-ExecutionId')).not.toBe(unknown.res.headers.get('X-TenantAPI-ExecutionId'));
-      expect(wrong.res.headers.get('X-TenantAPI-UserId')).toBeNull();
-    }
-    expect(other.breaches).toEqual([]);
-    // In one world: an unknown name and a known one with a wrong password differ only by the echoed name.
-    const a = await auth({ username: 'nobody@acme.example', password: PASSWORD });
-    const b = await auth({ username: 'bob@acme.example', password: 'nope' });
-    expect(JSON.stringify(b.body).replace('bob@acme.example', 'nobody@acme.example')).toBe(JSON.stringify(a.body));
-    expect(headers(b.res)).toEqual(headers(a.res));
   });
 
   it("a user's state shows only after a correct password", async () => {
@@ -181,7 +164,39 @@ describe('endpoint 1: failures (gaps.md §1)', () => {
   });
 });
 
+describe('endpoint 1: no user enumeration', () => {
+  fresh();
+
+  it('unknown user and wrong password answer identically: body and headers apart from the execution id', async () => {
+    // The same user name, known in one world and unknown in the other: nothing tells them apart.
+    const fixtures = defaultFixtures();
+    const without = structuredClone(fixtures);
+    without.data.users = without.data.users.map((u) => (u.username === ALICE ? { ...u, username: 'alice.gone@acme.example' } : u));
+    const other = authSim({ fixtures: without });
+    const headers = (r: Response) => [...r.headers].filter(([k]) => k !== 'x-tenantapi-executionid');
+    for (const hostHeader of <Record<string, string>[]>[{}, { Host: 'promo.acme.example' }, { Host: 'quality.acme.example' }]) {
+      const wrong = await auth({ username: ALICE, password: 'not-the-password' }, { headers: hostHeader });
+      const res = await other.call('POST', `/api/${V}/auth`, { form: { username: ALICE, password: 'not-the-password' }, headers: hostHeader });
+      const unknown = { res, body: await res.json() };
+      expect(unknown.body.errors[0].type).toBe('USERNAME_OR_PASSWORD_INCORRECT');
+      expect(wrong.body).toEqual(unknown.body);
+      expect(headers(wrong.res)).toEqual(headers(unknown.res));
+      expect(wrong.res.headers.get('X-TenantAPI-ExecutionId')).toMatch(/\S{8,}/);
+      expect(wrong.res.headers.get('X-TenantAPI-ExecutionId')).not.toBe(unknown.res.headers.get('X-TenantAPI-ExecutionId'));
+      expect(wrong.res.headers.get('X-TenantAPI-UserId')).toBeNull();
+    }
+    expect(other.breaches).toEqual([]);
+    // In one world: an unknown name and a known one with a wrong password differ only by the echoed name.
+    const a = await auth({ username: 'nobody@acme.example', password: PASSWORD });
+    const b = await auth({ username: 'bob@acme.example', password: 'nope' });
+    expect(JSON.stringify(b.body).replace('bob@acme.example', 'nobody@acme.example')).toBe(JSON.stringify(a.body));
+    expect(headers(b.res)).toEqual(headers(a.res));
+  });
+});
+
 describe('endpoint 1: XML (gaps.md §8)', () => {
+  shared();
+
   const parser = new XMLParser({ parseTagValue: false, isArray: (name) => name === 'tenant' || name === 'error' });
 
   it('answers a session as <VersionedAuthRestResult>', async () => {

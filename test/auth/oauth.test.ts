@@ -6,12 +6,17 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createLocalJWKSet, jwtVerify } from 'jose';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BASE, PASSWORD, type TestSim, V } from '../helpers/sim';
 import { authSim, defaultFixtures } from './sim';
 
+// A describe block shares one simulator (beforeAll) when its tests cannot disturb each other,
+// else each test gets its own (beforeEach): creating a simulator is the costly part of a test.
 let sim: TestSim;
-beforeEach(() => {
+const shared = () => beforeAll(() => {
+  sim = authSim();
+});
+const fresh = () => beforeEach(() => {
   sim = authSim();
 });
 afterEach(() => {
@@ -44,6 +49,8 @@ const oauthSession = (token: string, form: Record<string, string> = {}, profile 
   postForm(`/auth/oauth/session/${profile}`, form, { Authorization: `Bearer ${token}` });
 
 describe('the whole OAuth flow, over HTTP only', () => {
+  fresh();
+
   it('discovery → metadata → authorize (PKCE S256, login_hint) → token → endpoint 2 → an authenticated call', async () => {
     // 1. Discovery names the profile and its authorization server.
     const discovery = await (await sim.call('POST', `/auth/discovery?username=${SSO}&client_id=acme-mobile`)).json();
@@ -139,6 +146,8 @@ describe('the whole OAuth flow, over HTTP only', () => {
 });
 
 describe('grant_type=password, introspection, revocation', () => {
+  shared();
+
   it('grant_type=password gives a token endpoint 2 accepts; a wrong password or a password user gets none', async () => {
     const t = await passwordGrant();
     expect((await oauthSession(t.access_token)).body.userId).toBe(61004);
@@ -208,6 +217,8 @@ describe('grant_type=password, introspection, revocation', () => {
 });
 
 describe('external authorization servers', () => {
+  shared();
+
   it('a listed host is asked through its introspection endpoint, with client_id', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
       new Response(JSON.stringify({ active: true, username: SSO }), { status: 200, headers: { 'Content-Type': 'application/json' } }));

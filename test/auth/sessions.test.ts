@@ -2,13 +2,18 @@
  * Sessions over HTTP (gaps.md §2–3): expiry after the tenant's inactivity timeout on the simulator
  * clock, keep-alive, the 48-hour cap, logout, unguessable ids, and the X-TenantAPI-* headers.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { passwordLogin } from '../../src/domain/auth/login';
 import { PASSWORD, type TestSim, V } from '../helpers/sim';
 import { authSim } from './sim';
 
+// A describe block shares one simulator (beforeAll) when its tests cannot disturb each other,
+// else each test gets its own (beforeEach): creating a simulator is the costly part of a test.
 let sim: TestSim;
-beforeEach(() => {
+const shared = () => beforeAll(() => {
+  sim = authSim();
+});
+const fresh = () => beforeEach(() => {
   sim = authSim();
 });
 afterEach(() => {
@@ -20,6 +25,8 @@ const INVALID = { responseStatus: 'FAILURE', errors: [{ type: 'INVALID_SESSION_I
 const status = async (session: string) => (await sim.json('GET', `/api/${V}`, session)).responseStatus;
 
 describe('rule 3: sessions expire after the tenant\'s inactivity timeout', () => {
+  shared();
+
   it('promo (20 minutes): alive at 20 min − 1 ms, each call resets the idle time, dead at 20 min', async () => {
     const s = await sim.login('alice@acme.example', { tenantDNS: 'promo.acme.example' });
     sim.clock.advance(20 * MIN - 1);
@@ -89,6 +96,8 @@ describe('rule 3: sessions expire after the tenant\'s inactivity timeout', () =>
 });
 
 describe('inactive tenants are inaccessible', () => {
+  fresh();
+
   it("a tenant made inactive refuses its sessions (INVALID_SESSION_ID); other tenants' sessions go on", async () => {
     const promo = await sim.login('alice@acme.example', { tenantDNS: 'promo.acme.example' });
     const quality = await sim.login('alice@acme.example', { tenantDNS: 'quality.acme.example' });
@@ -99,6 +108,8 @@ describe('inactive tenants are inaccessible', () => {
 });
 
 describe('logout (DELETE /api/{version}/session)', () => {
+  shared();
+
   it('ends only the presented session', async () => {
     const a = await sim.login('alice@acme.example');
     const b = await sim.login('alice@acme.example');
@@ -119,6 +130,8 @@ describe('logout (DELETE /api/{version}/session)', () => {
 });
 
 describe('session ids (gaps.md §3)', () => {
+  shared();
+
   it('10,000 logins give unique ids of at least 32 uppercase hex characters (128 bits)', () => {
     const fast = authSim({ settings: { throttling: false, authBurstLimit: 1_000_000 } });
     const ids = new Set<string>();
@@ -146,6 +159,8 @@ describe('session ids (gaps.md §3)', () => {
 });
 
 describe('X-TenantAPI-* response headers (gaps.md §2)', () => {
+  fresh();
+
   it('on an authenticated call: execution id, tenant, user, truncated session, burst figures, status', async () => {
     const s = await sim.login('alice@acme.example', { tenantDNS: 'promo.acme.example' });
     const seen = new Set<string>();

@@ -3,12 +3,17 @@
  * tenantDNS, Host header, /tenants/<dns> prefix, the most relevant tenant), and tenantIds whose
  * addresses work when followed (gaps.md §5, §11).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BASE, PASSWORD, type TestSim, V } from '../helpers/sim';
 import { authSim } from './sim';
 
+// A describe block shares one simulator (beforeAll) when its tests cannot disturb each other,
+// else each test gets its own (beforeEach): creating a simulator is the costly part of a test.
 let sim: TestSim;
-beforeEach(() => {
+const shared = () => beforeAll(() => {
+  sim = authSim();
+});
+const fresh = () => beforeEach(() => {
   sim = authSim();
 });
 afterEach(() => {
@@ -33,6 +38,8 @@ async function follow(url: string, session: string) {
 }
 
 describe('rule 5.1: body tenantDNS, else the request host', () => {
+  shared();
+
   it('the body tenantDNS names the tenant', async () => {
     expect((await login(ALICE, { tenantDNS: 'promo.acme.example' })).body.tenantId).toBe(1001);
     expect((await login(ALICE, { tenantDNS: 'quality.acme.example' })).body.tenantId).toBe(1002);
@@ -58,6 +65,8 @@ describe('rule 5.1: body tenantDNS, else the request host', () => {
 });
 
 describe('rule 5.2: an invalid DNS → the most relevant tenant', () => {
+  fresh();
+
   it('a DNS that does not exist → where the user last logged in (alice → quality)', async () => {
     expect((await login(ALICE, { tenantDNS: 'nowhere.example' })).body.tenantId).toBe(1002);
     expect((await login(ALICE, { host: 'nowhere.example' })).body.tenantId).toBe(1002);
@@ -119,6 +128,8 @@ describe('rule 5.2: an invalid DNS → the most relevant tenant', () => {
 });
 
 describe('rule 6: tenantId and tenantIds', () => {
+  shared();
+
   it('tenantIds lists every accessible tenant, contains tenantId, and urls end in /api', async () => {
     for (const [username, ids] of [
       [ALICE, [1001, 1002]],
@@ -176,6 +187,8 @@ describe('rule 6: tenantId and tenantIds', () => {
 });
 
 describe('gaps.md §5: a session is valid only at its own tenant', () => {
+  fresh();
+
   it("a session presented to another tenant's prefix or Host → INVALID_SESSION_ID", async () => {
     const promo = await sim.login(ALICE, { tenantDNS: 'promo.acme.example' });
     const ok = await sim.json('GET', `/tenants/promo.acme.example/api/${V}`, promo);
