@@ -37,6 +37,21 @@ area('session', 'log in (endpoint 1) and use the session', () => {
     expect(Object.keys(a.json.values).length).toBeGreaterThan(0);
   });
 
+  check('log in at a tenant\'s own address: the session is for that tenant (rule 5.1)', async () => {
+    const j = await login();
+    const addressed = `${contract.baseUrl.replace(/\/+$/, '')}/api`;
+    const entry = j.tenantIds.find((t: { url: string }) => t.url === addressed);
+    if (!entry) throw new NoData(`the base URL ${contract.baseUrl} is not one of the user's tenantIds[].url (a plain address: the tenant is the service's choice)`);
+    expect(j.tenantId, `logged in at ${addressed}`).toBe(entry.id);
+  });
+
+  check('every answer carries its own X-TenantAPI-ExecutionId', async () => {
+    const c = anonymous();
+    const ids = new Set<string>();
+    for (let i = 0; i < 3; i++) ids.add((await c.get('/api/', { session: null, expectOp: 'listVersions' })).headers.get('x-tenantapi-executionid') ?? '');
+    expect(ids.size, 'three calls, three execution ids').toBe(3);
+  });
+
   check('the session works as "Authorization: <id>" and as "Authorization: Bearer <id>"', async () => {
     const c = user1();
     const plain = success(await c.get(c.v(''), { expectOp: 'getVersionResources' }));
