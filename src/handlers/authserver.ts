@@ -35,7 +35,8 @@ export const authServerHandlers: Handlers = {
     const c = ctx.world.authServer.register(ctx.body!.redirect_uris, ctx.body!.client_name);
     return { json: { client_id: c.clientId, redirect_uris: c.redirectUris, client_name: c.name, token_endpoint_auth_method: 'none' } };
   }),
-  endOAuthSession: (ctx) => (ctx.query.post_logout_redirect_uri ? { redirect: ctx.query.post_logout_redirect_uri } : { json: {} }),
+  endOAuthSession: oauth((ctx) =>
+    ctx.query.post_logout_redirect_uri ? { redirect: ctx.world.authServer.logoutRedirect(ctx.query.post_logout_redirect_uri) } : { json: {} }),
 
   platformLogin: (ctx) => {
     const t = ctx.world.platform.login(ctx.body!.username, ctx.body!.password);

@@ -216,6 +216,19 @@ describe('grant_type=password, introspection, revocation', () => {
   });
 });
 
+describe('end session', () => {
+  shared();
+
+  it('answers {} without a redirect; refuses to redirect to an address no client registered (no open redirector)', async () => {
+    const plain = await sim.call('GET', '/oauth2/logout');
+    expect([plain.status, await plain.json()]).toEqual([200, {}]);
+    const evil = await sim.call('GET', `/oauth2/logout?${new URLSearchParams({ post_logout_redirect_uri: 'https://evil.example/' })}`);
+    expect(evil.status).toBe(400);
+    expect(evil.headers.get('location')).toBeNull();
+    expect((await evil.json()).error).toBe('invalid_request');
+  });
+});
+
 describe('external authorization servers', () => {
   shared();
 

@@ -97,6 +97,17 @@ export class AuthorizationServer {
     return client;
   }
 
+  /**
+   * Where the end-session endpoint may send the browser afterwards: only an address registered
+   * as a redirect URI of some client (never an open redirector).
+   */
+  logoutRedirect(uri: string): string {
+    if (![...this.clients.values()].some((c) => redirectAllowed(c, uri))) {
+      throw new OAuthError('invalid_request', 'post_logout_redirect_uri is not registered for any client');
+    }
+    return uri;
+  }
+
   /** The SSO user a login hint names, if they may sign in here. */
   private ssoUser(hint: string | undefined): User | undefined {
     const user = hint ? this.users.byUsername(hint) : undefined;
