@@ -13,7 +13,7 @@ import type { LoadedOpenApi, OperationInfo } from '../openapi/load';
 import { Addresses } from './addresses';
 import { authenticate } from './authenticate';
 import { mediaTypeOf, parseForm, parseJson, readLimited } from './body';
-import { type Envelope, failure, reply, unexpectedFailure } from './respond';
+import { type Envelope, failure, headerOf, headersChanged, reply, unexpectedFailure } from './respond';
 import { type RouteShape, routeShape } from './router';
 import { routingPath, tenancyOf } from './tenancy';
 import { type RequestValidator, compileRequestValidator, newAjv } from './validate';
@@ -45,6 +45,56 @@ const CLIENT_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
 export const NOT_IMPLEMENTED_HEADER = 'X-DmsSim-Not-Implemented';
 
+/** `new URL(href).pathname` of an already normalised request URL (`Request.url`), without parsing it again. */
+export function pathnameOf(href: string): string {
+  const scheme = href.indexOf('://');
+  const start = scheme < 0 ? -1 : href.indexOf('/', scheme + 3);
+  if (start < 0) return new URL(href).pathname;
+  let end = href.length;
+  for (let i = start; i < href.length; i++) {
+    const ch = href.charCodeAt(i);
+    if (ch === 63 /* ? */ || ch === 35 /* # */) {
+      end = i;
+      break;
+    }
+  }
+  return href.slice(start, end);
+}
+
+/** `new URL(href).search` (with its `?`), or '' when there is no query. */
+function searchOf(href: string): string {
+  const q = href.indexOf('?');
+  if (q < 0) return '';
+  const hash = href.indexOf('#', q);
+  const s = hash < 0 ? href.slice(q) : href.slice(q, hash);
+  return s.length > 1 ? s : '';
+}
+
+/**
+ * The request headers as a record with lower-case names, as `Headers.forEach` gives them
+ * (values of a repeated header joined with ", "). On @hono/node-server the Node request's raw
+ * headers are read directly, so that no Headers object is built for requests without a body.
+ */
+function headersOf(c: Context, req: Request): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const raw = (c.env as { incoming?: { rawHeaders?: string[] } } | undefined)?.incoming?.rawHeaders;
+  if (!raw) {
+    req.headers.forEach((v, k) => (headers[k] = v));
+    return headers;
+  }
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i];
+    if (name.charCodeAt(0) === 58 /* : pseudo-header */) continue;
+    const k = name.toLowerCase();
+    let v = raw[i + 1];
+    const last = v.length - 1;
+    if (last >= 0 && (v.charCodeAt(0) <= 32 || v.charCodeAt(last) <= 32)) v = v.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
+    // set-cookie is never joined: Headers.forEach yields each, the record keeps the last.
+    headers[k] = Object.hasOwn(headers, k) && k !== 'set-cookie' ? `${headers[k]}, ${v}` : v;
+  }
+  return headers;
+}
+
 export function createApp(options: AppOptions): Hono {
   const { world, openapi, handlers } = options;
   const ajv = newAjv(true, openapi.document);
@@ -57,20 +107,34 @@ export function createApp(options: AppOptions): Hono {
   const validateResponse = options.validateResponses ? createResponseValidator(openapi.document) : undefined;
   const isTenantDns = (dns: string) => world.tenants.byDnsName(dns) !== undefined;
 
-  const app = new Hono({ getPath: (req) => routingPath(new URL(req.url).pathname) });
+  const app = new Hono({ getPath: (req) => routingPath(pathnameOf(req.url)) });
+  /** The public base, without trailing slashes; recomputed only when the configured one changes. */
+  let lastPublic: string | undefined;
+  let lastPublicTrimmed = '';
+  const trimmedPublicUrl = (configured: string): string => {
+    if (configured !== lastPublic) {
+      lastPublic = configured;
+      lastPublicTrimmed = configured.replace(/\/+$/, '');
+    }
+    return lastPublicTrimmed;
+  };
 
   async function handle(c: Context, route: Route): Promise<Response> {
     const started = performance.now();
     const { op } = route;
     const req = c.req.raw;
-    const url = new URL(req.url);
-    const headers: Record<string, string> = {};
-    req.headers.forEach((v, k) => (headers[k] = v));
-    const tenancy = tenancyOf(url.pathname, headers.host, isTenantDns);
-    const publicUrl = (options.publicUrl() ?? (tenancy.reachedBy === 'host' ? 'http://localhost' : url.origin)).replace(/\/+$/, '');
+    const href = req.url;
+    const pathname = pathnameOf(href);
+    const headers = headersOf(c, req);
+    const tenancy = tenancyOf(pathname, headers.host, isTenantDns);
+    const configured = options.publicUrl();
+    const publicUrl =
+      configured !== undefined ? trimmedPublicUrl(configured) : (tenancy.reachedBy === 'host' ? 'http://localhost' : new URL(href).origin).replace(/\/+$/, '');
     const query: Record<string, string> = {};
-    url.searchParams.forEach((v, k) => (query[k] in query ? undefined : (query[k] = v)));
-    const rawClientId = url.searchParams.get('client_id') ?? headers['x-tenantapi-clientid'];
+    const search = searchOf(href);
+    const searchParams = search ? new URLSearchParams(search) : undefined;
+    searchParams?.forEach((v, k) => (query[k] in query ? undefined : (query[k] = v)));
+    const rawClientId = searchParams?.get('client_id') ?? headers['x-tenantapi-clientid'];
     const hintedTenant = tenancy.reachedBy === 'plain' ? undefined : world.tenants.byDnsName(tenancy.dns);
     const ctx: Ctx = {
       world, op, executionId: randomUUID(), hintedDns: tenancy.reachedBy === 'plain' ? undefined : tenancy.dns,
@@ -99,16 +163,19 @@ export function createApp(options: AppOptions): Hono {
         console.error(`[dms-sim] ${ctx.executionId} ${op.id}:`, e);
         response = failure(env, unexpectedFailure(ctx.executionId));
       }
-      if (!route.handler) response.headers.set(NOT_IMPLEMENTED_HEADER, op.id);
+      if (!route.handler) {
+        response.headers.set(NOT_IMPLEMENTED_HEADER, op.id);
+        headersChanged(response);
+      }
     }
     if (ctx.session) world.sessions.touch(ctx.session);
     if (validateResponse) response = await checkResponse(op, response);
     if (ctx.tenant) {
       world.usage.record(ctx.tenant.id, {
         time: world.clock.now(), executionId: ctx.executionId, userId: ctx.user?.id,
-        truncatedSessionId: response.headers.get('X-TenantAPI-TruncatedSessionId') ?? undefined,
-        method: req.method, endpoint: routingPath(url.pathname), version: ctx.version,
-        responseStatus: response.headers.get('X-TenantAPI-Status') ?? String(response.status),
+        truncatedSessionId: headerOf(response, 'X-TenantAPI-TruncatedSessionId'),
+        method: req.method, endpoint: routingPath(pathname), version: ctx.version,
+        responseStatus: headerOf(response, 'X-TenantAPI-Status') ?? String(response.status),
         clientId: ctx.clientId, referenceId: headers['x-tenantapi-referenceid'],
         burstRemaining: ctx.meta.burstRemaining, delayMs: ctx.meta.delayMs, durationMs: Math.round(performance.now() - started),
       });
@@ -118,7 +185,7 @@ export function createApp(options: AppOptions): Hono {
 
   async function readBody(ctx: Ctx, route: Route, req: Request): Promise<void> {
     if (!route.op.requestBody || req.method === 'GET' || req.method === 'HEAD') return;
-    const contentType = req.headers.get('content-type') ?? '';
+    const contentType = ctx.headers['content-type'] ?? '';
     const media = mediaTypeOf(contentType);
     const max = media === 'multipart/form-data' ? world.settings.uploadMaxBytes + 1024 * 1024 : FORM_BODY_MAX;
     const bytes = await readLimited(req, max);
@@ -169,7 +236,7 @@ export function createApp(options: AppOptions): Hono {
   for (const route of ordered) app.on(route.op.method.toUpperCase(), route.shape.honoPath, (c) => handle(c, route));
 
   app.notFound((c) => {
-    const path = routingPath(new URL(c.req.url).pathname);
+    const path = routingPath(pathnameOf(c.req.url));
     const env: Envelope = { executionId: randomUUID(), xml: wantsXml(c.req.header('accept')) };
     const wrongMethod = routes.some((r) => r.shape.matches(path));
     return failure(env, wrongMethod ? apiError('methodNotSupported', c.req.method, path) : apiError('unknownPath', path));

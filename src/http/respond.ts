@@ -33,6 +33,37 @@ export function contentDisposition(filename: string): string {
   return `attachment;filename="${ascii}"` + (plain ? '' : `;filename*=UTF-8''${encodeURIComponent(filename)}`);
 }
 
+/**
+ * The plain header record each answer was built with, so that the core can read its own
+ * X-TenantAPI-* headers (usage log) without materialising a Headers object per request.
+ */
+const PLAIN_HEADERS = Symbol('dms-sim plain headers');
+type WithPlainHeaders = Response & { [PLAIN_HEADERS]?: Record<string, string> };
+
+function respond(body: BodyInit | null, status: number, headers: Record<string, string>): Response {
+  const response: WithPlainHeaders = new Response(body, { status, headers });
+  response[PLAIN_HEADERS] = headers;
+  return response;
+}
+
+/** A header of an answer (case-insensitive), as `response.headers.get` would give it. */
+export function headerOf(response: Response, name: string): string | undefined {
+  const h = (response as WithPlainHeaders)[PLAIN_HEADERS];
+  if (!h) return response.headers.get(name) ?? undefined;
+  const lower = name.toLowerCase();
+  let found: string | undefined;
+  for (const k in h) {
+    if (!Object.hasOwn(h, k) || k.toLowerCase() !== lower) continue;
+    found = found === undefined ? h[k] : `${found}, ${h[k]}`;
+  }
+  return found?.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
+}
+
+/** Forget the record of an answer whose headers were changed afterwards. */
+export function headersChanged(response: Response): void {
+  delete (response as WithPlainHeaders)[PLAIN_HEADERS];
+}
+
 function serviceHeaders(env: Envelope, status: string | undefined): Record<string, string> {
   const h: Record<string, string> = { 'X-TenantAPI-ExecutionId': env.executionId };
   const ctx = env.ctx ?? {};
@@ -52,15 +83,15 @@ function serviceHeaders(env: Envelope, status: string | undefined): Record<strin
   return h;
 }
 
-export function structured(env: Envelope, body: Record<string, unknown>, status = 200, extra: Record<string, string> = {}): Response {
+export function structured(env: Envelope, body: Record<string, unknown>, status = 200, extra?: Record<string, string>): Response {
   const responseStatus = typeof body.responseStatus === 'string' ? body.responseStatus : undefined;
-  const headers = { ...serviceHeaders(env, responseStatus), ...extra };
+  const headers = extra ? { ...serviceHeaders(env, responseStatus), ...extra } : serviceHeaders(env, responseStatus);
   if (env.xml) {
     headers['Content-Type'] = 'application/xml;charset=UTF-8';
-    return new Response(toXml(env.xmlRoot ?? 'ApiRestResult', body), { status, headers });
+    return respond(toXml(env.xmlRoot ?? 'ApiRestResult', body), status, headers);
   }
   headers['Content-Type'] = 'application/json;charset=UTF-8';
-  return new Response(JSON.stringify(body), { status, headers });
+  return respond(JSON.stringify(body), status, headers);
 }
 
 export function failure(env: Envelope, err: ApiError): Response {
@@ -77,13 +108,13 @@ export function reply(env: Envelope, r: Reply): Response {
       ...(r.filename !== undefined ? { 'Content-Disposition': contentDisposition(r.filename) } : {}),
       ...r.headers,
     };
-    return new Response(r.file as Uint8Array<ArrayBuffer>, { status: 200, headers });
+    return respond(r.file as Uint8Array<ArrayBuffer>, 200, headers);
   }
   if ('text' in r) {
-    return new Response(r.text, { status: 200, headers: { ...serviceHeaders(env, 'SUCCESS'), 'Content-Type': r.contentType, ...r.headers } });
+    return respond(r.text, 200, { ...serviceHeaders(env, 'SUCCESS'), 'Content-Type': r.contentType, ...r.headers });
   }
   if ('json' in r) {
-    return new Response(JSON.stringify(r.json), { status: r.status ?? 200, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...r.headers } });
+    return respond(JSON.stringify(r.json), r.status ?? 200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...r.headers });
   }
-  return new Response(null, { status: 302, headers: { Location: r.redirect, 'Cache-Control': 'no-store' } });
+  return respond(null, 302, { Location: r.redirect, 'Cache-Control': 'no-store' });
 }

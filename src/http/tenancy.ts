@@ -8,7 +8,9 @@ const PREFIX = /^\/tenants\/([^/]+)(?=\/|$)/;
 
 /** The path the router matches: repeated slashes collapsed, tenant prefix and trailing slash removed. */
 export function routingPath(pathname: string): string {
-  let p = pathname.replace(/\/{2,}/g, '/').replace(PREFIX, '');
+  // The regular expressions only when they can change something (this runs twice per request).
+  let p = pathname.includes('//') ? pathname.replace(/\/{2,}/g, '/') : pathname;
+  if (p.startsWith('/tenants/')) p = p.replace(PREFIX, '');
   if (p.length > 1 && p.endsWith('/')) p = p.replace(/\/+$/, '');
   return p || '/';
 }
@@ -23,7 +25,8 @@ export interface Tenancy {
 
 export function tenancyOf(pathname: string, host: string | null | undefined, isTenantDns: (dns: string) => boolean): Tenancy {
   const [hostName, hostPort = ''] = (host ?? '').toLowerCase().split(':');
-  const prefixed = PREFIX.exec(pathname.replace(/\/{2,}/g, '/'));
+  const collapsed = pathname.includes('//') ? pathname.replace(/\/{2,}/g, '/') : pathname;
+  const prefixed = collapsed.startsWith('/tenants/') ? PREFIX.exec(collapsed) : null;
   if (prefixed) return { dns: decodeURIComponent(prefixed[1]).toLowerCase(), reachedBy: 'prefix', hostPort };
   if (hostName && isTenantDns(hostName)) return { dns: hostName, reachedBy: 'host', hostPort };
   return { dns: hostName || undefined, reachedBy: 'plain', hostPort };

@@ -59,15 +59,18 @@ function explain(e: ErrorObject, where: string, data: Record<string, unknown>): 
 }
 
 export function compileRequestValidator(ajv: Ajv2020, op: OperationInfo): RequestValidator {
-  const byLocation = {} as Record<Location, ValidateFunction>;
+  // Only the locations that declare parameters are checked: for the others the schema is an
+  // object with no constraint, which any request's record satisfies.
+  const byLocation: [Location, ValidateFunction][] = [];
   for (const where of ['path', 'query', 'header'] as const) {
     const ps = op.parameters.filter((p) => p.in === where);
+    if (ps.length === 0) continue;
     const key = (n: string) => (where === 'header' ? n.toLowerCase() : n);
-    byLocation[where] = ajv.compile({
+    byLocation.push([where, ajv.compile({
       type: 'object',
       properties: Object.fromEntries(ps.map((p) => [key(p.name), rebase(p.schema ?? {})])),
       required: ps.filter((p) => p.required).map((p) => key(p.name)),
-    });
+    })]);
   }
   const bodies = new Map<string, ValidateFunction>();
   for (const [media, content] of Object.entries(op.requestBody?.content ?? {})) {
@@ -75,8 +78,7 @@ export function compileRequestValidator(ajv: Ajv2020, op: OperationInfo): Reques
   }
   return {
     params(parts) {
-      for (const where of ['path', 'query', 'header'] as const) {
-        const validate = byLocation[where];
+      for (const [where, validate] of byLocation) {
         if (!validate(parts[where])) throw explain(validate.errors![0], where, parts[where]);
       }
     },

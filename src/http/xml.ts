@@ -36,9 +36,23 @@ export function toXml(root: string, body: Record<string, unknown>): string {
   return '<?xml version="1.0" encoding="UTF-8"?>' + builder.build({ [root]: toNode(body, root) });
 }
 
+/** Answers of wantsXml by Accept header: clients send the same few values again and again. */
+const acceptCache = new Map<string, boolean>();
+const ACCEPT_CACHE_MAX = 256;
+
 /** True when the client's Accept header asks for XML before JSON. */
 export function wantsXml(accept: string | undefined | null): boolean {
   if (!accept) return false;
+  let known = acceptCache.get(accept);
+  if (known === undefined) {
+    known = decideXml(accept);
+    if (acceptCache.size >= ACCEPT_CACHE_MAX) acceptCache.clear();
+    acceptCache.set(accept, known);
+  }
+  return known;
+}
+
+function decideXml(accept: string): boolean {
   const types = accept.split(',').map((part) => {
     const [type, ...params] = part.trim().toLowerCase().split(';');
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
