@@ -1,0 +1,73 @@
+/**
+ * Keeps `npm run bench` from rotting (issue 10): the harness, run for one scenario with
+ * `--duration 1`, writes its JSON in the documented shape with positive figures, and leaves
+ * no process behind. The timing itself is not judged here.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const tmp = mkdtempSync(join(tmpdir(), 'dms-sim-bench-test-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+function runBench(args: string[], timeoutMs: number): Promise<{ code: number | null; out: string; pid: number }> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/run.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGINT'); // the harness kills its servers on SIGINT
+      reject(new Error(`bench did not finish within ${timeoutMs} ms:\n${out}`));
+    }, timeoutMs);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolvePromise({ code, out, pid: child.pid! });
+    });
+  });
+}
+
+/** Processes whose parent is `pid` (Linux /proc), to check that no server outlives the run. */
+function childrenOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+describe('npm run bench', () => {
+  it('runs one scenario for 1 s and writes the JSON of issue 10', async () => {
+    const json = join(tmp, 'bench.json');
+    const results = join(tmp, 'results.md');
+    const { code, out, pid } = await runBench(['--scenarios', 'GET /api/', '--duration', '1', '--json', json, '--results', results], 45_000);
+    expect(code, out).toBe(0);
+    expect(childrenOf(pid)).toEqual([]);
+
+    const data = JSON.parse(readFileSync(json, 'utf8'));
+    expect(Object.keys(data)).toEqual(['scenarios', 'cold_start_ms', 'peak_rss_mb']);
+    expect(data.scenarios).toHaveLength(1);
+    const [s] = data.scenarios;
+    expect(Object.keys(s)).toEqual(['name', 'rps', 'p50_ms', 'p99_ms', 'ceiling_rps', 'ratio']);
+    expect(s.name).toBe('GET /api/');
+    for (const k of ['rps', 'ceiling_rps', 'ratio', 'p99_ms'] as const) {
+      expect(typeof s[k], k).toBe('number');
+      expect(s[k], k).toBeGreaterThan(0);
+    }
+    expect(typeof s.p50_ms).toBe('number');
+    expect(s.p50_ms).toBeGreaterThanOrEqual(0); // autocannon's histogram is in whole ms
+    expect(Object.keys(data.cold_start_ms)).toEqual(['dms_sim', 'ceiling']);
+    expect(Object.keys(data.peak_rss_mb)).toEqual(['dms_sim', 'ceiling']);
+    for (const v of [...Object.values(data.cold_start_ms), ...Object.values(data.peak_rss_mb)]) {
+      expect(typeof v).toBe('number');
+      expect(v as number).toBeGreaterThan(0);
+    }
+
+    const md = readFileSync(results, 'utf8');
+    expect(md).toContain('| GET /api/ |');
+    expect(md).toMatch(/node: v\d+/);
+  }, 60_000);
+});
