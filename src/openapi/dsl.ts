@@ -44,7 +44,7 @@ export type Answer =
   /** Plain text (endpoint 12) or CSV; failures come as a JSON Failure. */
   | { kind: 'text'; mediaType: string }
   /** Plain JSON of another protocol (OAuth 2.0 / OIDC): no responseStatus envelope; errors are HTTP 4xx. */
-  | { kind: 'json'; schema: string }
+  | { kind: 'json'; schema: string; orRedirect?: boolean }
   /** An HTTP redirect (the authorization endpoint). */
   | { kind: 'redirect' };
 
@@ -85,6 +85,7 @@ function responses(answer: Answer): O.ResponsesObject {
   if (answer.kind === 'json') {
     return {
       '200': { description: 'Success', content: { 'application/json': { schema: ref(answer.schema) } } },
+      ...(answer.orRedirect ? { '302': { description: 'Redirect to a registered address', headers: { Location: { required: true, schema: { type: 'string' } } } } } : {}),
       '400': { description: 'OAuth error', content: { 'application/json': { schema: ref('OAuthError') } } },
       '401': { description: 'OAuth error', content: { 'application/json': { schema: ref('OAuthError') } } },
     };

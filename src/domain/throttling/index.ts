@@ -57,7 +57,8 @@ export class Throttle {
   /** One login attempt by `username` at `domain`. */
   authCall(username: string, domain: string, limit: number): BurstDecision {
     const { count, resetInMs } = this.auth.hit(`${username.trim().toLowerCase()}\u0000${domain}`);
-    const refused = count > limit;
+    // Throttling off (--no-throttle, for benchmarks) neither delays nor refuses.
+    const refused = this.settings.throttling && count > limit;
     const delayed = !refused && count > Math.floor(limit / 2);
     return { limit, remaining: Math.max(0, limit - count), delayMs: this.delay(delayed), refused, resetInMs };
   }

@@ -84,7 +84,7 @@ export const authServer: Area = {
     operation({
       id: 'endOAuthSession', method: 'get', path: '/oauth2/logout', tag, auth: 'none',
       summary: 'End-session endpoint', params: [queryParam('post_logout_redirect_uri', str(), 'Where to go next'), queryParam('id_token_hint', str(), 'ID token')],
-      answer: { kind: 'json', schema: 'Empty' },
+      answer: { kind: 'json', schema: 'Empty', orRedirect: true },
     }),
     operation({
       id: 'platformLogin', method: 'post', path: '/crm/services/oauth2/token', tag: platformTag, auth: 'none',
