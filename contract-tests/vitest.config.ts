@@ -3,8 +3,8 @@
  * areas/; CONTRACT_AREA=<area>[,<area>] runs only those; CONTRACT_JUNIT=<path> adds a JUnit report.
  */
 import { defineConfig } from 'vitest/config';
-import { AREAS } from './lib/context';
-import { coverageFile, readEnv } from './target';
+import { AREAS } from './lib/context.js';
+import { coverageFile, readEnv } from './target.js';
 
 const env = readEnv();
 const unknown = (env.areas ?? []).filter((a) => !(AREAS as string[]).includes(a));

@@ -126,6 +126,15 @@ describe('contract suite self-test: a wrong proxy between the suite and dms-sim'
     expect(run.tests, summary(run)).toBeGreaterThan(0);
   }, RUN_TIMEOUT_MS + 10_000);
 
+  test('an operation answered "not implemented": its checks are skipped, the suite passes, the table says SKIPPED', async () => {
+    const { run, injected } = await through('not-implemented', ['documents', 'query']);
+    expect(injected, summary(run)).toBeGreaterThan(0);
+    expect(run.failed, summary(run)).toEqual([]);
+    expect(run.code, summary(run)).toBe(0);
+    expect(run.skipped, `checks that need the document list are skipped\n${summary(run)}`).toBeGreaterThan(0);
+    expect(run.output, summary(run)).toMatch(/21\s+listDocuments\s+\d+\s+SKIPPED/);
+  }, RUN_TIMEOUT_MS + 10_000);
+
   for (const { fault, files, detectedBy, needsDocuments } of FAULT_RUNS) {
     test(`${fault}: the suite fails`, async (ctx) => {
       if (needsDocuments && !implemented.documents) ctx.skip(`dms-sim does not serve the document list yet: the ${fault} fault has nothing to corrupt`);

@@ -6,8 +6,9 @@
  */
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { NOT_IMPLEMENTED_HEADER } from '../../src/http/app';
 
-export const FAULTS = ['transparent', 'missing-field', 'wrong-type', 'wrong-content-type', 'broken-paging', 'failure-for-success', 'leak'] as const;
+export const FAULTS = ['transparent', 'not-implemented', 'missing-field', 'wrong-type', 'wrong-content-type', 'broken-paging', 'failure-for-success', 'leak'] as const;
 export type Fault = (typeof FAULTS)[number];
 
 interface Exchange {
@@ -56,6 +57,15 @@ export async function startFaultProxy(target: string, fault: Fault): Promise<Fau
   async function inject(x: Exchange, reqHeaders: Record<string, string>): Promise<boolean> {
     switch (fault) {
       case 'transparent':
+        return false;
+      case 'not-implemented':
+        // Not a fault: dms-sim's answer for an operation it does not implement yet (the suite must skip, not fail).
+        if (isDocList(x)) {
+          x.json = { responseStatus: 'FAILURE', errors: [{ type: 'UNEXPECTED_ERROR', message: 'Operation [listDocuments] is not implemented by dms-sim yet.' }] };
+          x.headers['x-tenantapi-status'] = 'FAILURE';
+          x.headers[NOT_IMPLEMENTED_HEADER.toLowerCase()] = 'listDocuments';
+          return true;
+        }
         return false;
       case 'missing-field':
         if (isVersionList(x) && succeeded(x)) return delete x.json.values;
