@@ -51,12 +51,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const credentials: Credentials | undefined = env.sessionId
       ? env.username ? { username: env.username, password: env.password ?? '' } : undefined
       : { username: env.username ?? DEFAULT_USER.username, password: env.password ?? (env.username ? '' : DEFAULT_USER.password) };
+    // The default personas of fixtures/default, only on a dms-sim started here on those fixtures.
+    const personas = !!sim && !env.fixtures;
     const credentials2: Credentials | undefined = env.username2
       ? { username: env.username2, password: env.password2 ?? '' }
-      : sim ? DEFAULT_USER2 : undefined;
+      : personas ? DEFAULT_USER2 : undefined;
     const adminCredentials: Credentials | undefined = env.adminUsername
       ? { username: env.adminUsername, password: env.adminPassword ?? '' }
-      : sim ? DEFAULT_ADMIN : undefined;
+      : personas ? DEFAULT_ADMIN : undefined;
 
     let baseUrl = base0;
     let user1: Awaited<ReturnType<typeof login>> = env.sessionId
@@ -105,7 +107,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
         ? { token: env.oauthToken, profile: env.oauthProfile }
         : env.ssoUsername
           ? { username: env.ssoUsername, password: env.ssoPassword ?? '', clientId: env.oauthClientId, profile: env.oauthProfile }
-          : sim ? { ...DEFAULT_SSO, profile: env.oauthProfile } : undefined,
+          : personas ? { ...DEFAULT_SSO, profile: env.oauthProfile } : undefined,
       coverageFile: file,
       maxDocs: env.maxDocs,
       sample: env.sample,
