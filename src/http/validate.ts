@@ -58,6 +58,18 @@ function explain(e: ErrorObject, where: string, data: Record<string, unknown>): 
   return new ApiError([errorItem('invalidValue', shown, name)]);
 }
 
+/** Compiled validators by schema text, per ajv instance: operations share most of their parameters. */
+const compiled = new WeakMap<Ajv2020, Map<string, ValidateFunction>>();
+
+function compileOnce(ajv: Ajv2020, schema: object): ValidateFunction {
+  let byText = compiled.get(ajv);
+  if (!byText) compiled.set(ajv, (byText = new Map()));
+  const text = JSON.stringify(schema);
+  let validate = byText.get(text);
+  if (!validate) byText.set(text, (validate = ajv.compile(schema)));
+  return validate;
+}
+
 export function compileRequestValidator(ajv: Ajv2020, op: OperationInfo): RequestValidator {
   // Only the locations that declare parameters are checked: for the others the schema is an
   // object with no constraint, which any request's record satisfies.
@@ -66,7 +78,7 @@ export function compileRequestValidator(ajv: Ajv2020, op: OperationInfo): Reques
     const ps = op.parameters.filter((p) => p.in === where);
     if (ps.length === 0) continue;
     const key = (n: string) => (where === 'header' ? n.toLowerCase() : n);
-    byLocation.push([where, ajv.compile({
+    byLocation.push([where, compileOnce(ajv, {
       type: 'object',
       properties: Object.fromEntries(ps.map((p) => [key(p.name), rebase(p.schema ?? {})])),
       required: ps.filter((p) => p.required).map((p) => key(p.name)),
@@ -74,7 +86,7 @@ export function compileRequestValidator(ajv: Ajv2020, op: OperationInfo): Reques
   }
   const bodies = new Map<string, ValidateFunction>();
   for (const [media, content] of Object.entries(op.requestBody?.content ?? {})) {
-    bodies.set(media, ajv.compile(rebase(withoutBinary(content.schema ?? {})) as object));
+    bodies.set(media, compileOnce(ajv, rebase(withoutBinary(content.schema ?? {})) as object));
   }
   return {
     params(parts) {
