@@ -14,7 +14,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -56,6 +56,8 @@ interface Measure {
   p99: number;
   errors: number;
   non2xx: number;
+  /** CPU time the server spent per answered request (µs), from /proc: robust on a busy machine. */
+  cpuUsPerReq: number | null;
 }
 
 interface ScenarioResult {
@@ -326,7 +328,19 @@ async function prepareFile(
 // ---------------------------------------------------------------------------------------------
 // Measuring.
 
-function cannon(base: string, r: BenchRequest, seconds: number): Promise<Measure> {
+/** User + system CPU time of a process in ms (/proc/<pid>/stat, clock ticks of 10 ms), or null. */
+function cpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime (fields 14 and 15)
+  } catch {
+    return null;
+  }
+}
+
+function cannon(base: string, r: BenchRequest, seconds: number, serverPid: number): Promise<Measure> {
+  const cpu0 = cpuMs(serverPid);
   return new Promise((resolvePromise, reject) => {
     const guard = setTimeout(() => {
       instance.stop();
@@ -346,7 +360,9 @@ function cannon(base: string, r: BenchRequest, seconds: number): Promise<Measure
         clearTimeout(guard);
         activeCannon = undefined;
         if (err) return reject(err);
+        const cpu1 = cpuMs(serverPid);
         resolvePromise({
+          cpuUsPerReq: cpu0 === null || cpu1 === null || result.requests.total === 0 ? null : ((cpu1 - cpu0) * 1000) / result.requests.total,
           rps: result.requests.total / Math.max(result.duration, 1e-9),
           p50: result.latency.p50,
           p99: result.latency.p99,
@@ -425,11 +441,12 @@ function verdict(s: ScenarioResult): string {
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
 function table(results: ScenarioResult[]): string[] {
-  const head = ['scenario', 'dms-sim rps', 'p50 ms', 'p99 ms', 'ceiling rps', 'ceiling p50', 'ceiling p99', 'ratio', 'target'];
+  const head = ['scenario', 'dms-sim rps', 'p50 ms', 'p99 ms', 'ceiling rps', 'ceiling p50', 'ceiling p99', 'ratio', 'CPU µs/req dms-sim / ceiling', 'target'];
+  const cpu = (m: Measure) => (m.cpuUsPerReq === null ? 'n/a' : m.cpuUsPerReq.toFixed(1));
   const rows = results.map((s) =>
     s.dms && s.ceiling
-      ? [s.name, String(Math.round(s.dms.rps)), String(s.dms.p50), String(s.dms.p99), String(Math.round(s.ceiling.rps)), String(s.ceiling.p50), String(s.ceiling.p99), pct(s.dms.rps / s.ceiling.rps), verdict(s)]
-      : [s.name, `n/a (${s.na})`, '', '', '', '', '', '', verdict(s)],
+      ? [s.name, String(Math.round(s.dms.rps)), String(s.dms.p50), String(s.dms.p99), String(Math.round(s.ceiling.rps)), String(s.ceiling.p50), String(s.ceiling.p99), pct(s.dms.rps / s.ceiling.rps), `${cpu(s.dms)} / ${cpu(s.ceiling)}`, verdict(s)]
+      : [s.name, `n/a (${s.na})`, '', '', '', '', '', '', '', verdict(s)],
   );
   return [head, ...rows].map((r) => `| ${r.join(' | ')} |`).flatMap((line, i) => (i === 0 ? [line, `|${head.map(() => '---').join('|')}|`] : [line]));
 }
@@ -472,6 +489,7 @@ async function main(): Promise<void> {
   if (PINNED) execFileSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore', timeout: 5_000 });
   console.log(`bench: ${scenarios.length} scenario(s), ${duration} s each, ${CONNECTIONS} connections, ${PINNED ? 'servers on core 0, autocannon on core 1' : 'not pinned (no taskset or one core)'}`);
 
+  const loadBefore = loadavg()[0];
   const tmp = mkdtempSync(join(tmpdir(), 'dms-sim-bench-'));
   const simArgs = ['src/cli.ts', ['--no-throttle', '--port', '0']] as const;
   try {
@@ -510,11 +528,11 @@ async function main(): Promise<void> {
         continue;
       }
       process.stdout.write(`bench: ${name}: dms-sim …`);
-      await cannon(sim.base, p.request, warmup);
-      const dms = await cannon(sim.base, p.request, duration);
+      await cannon(sim.base, p.request, warmup, sim.pid);
+      const dms = await cannon(sim.base, p.request, duration, sim.pid);
       process.stdout.write(` ${Math.round(dms.rps)} rps; ceiling …`);
-      await cannon(ceiling.base, p.request, warmup);
-      const top = await cannon(ceiling.base, p.request, duration);
+      await cannon(ceiling.base, p.request, warmup, ceiling.pid);
+      const top = await cannon(ceiling.base, p.request, duration, ceiling.pid);
       console.log(` ${Math.round(top.rps)} rps`);
       // Still answering the same way after the load (no session lost, no throttling)?
       const after = unusable(await call(sim.base, p.request));
@@ -532,7 +550,7 @@ async function main(): Promise<void> {
 
     if (values.json) writeFileSync(values.json, JSON.stringify(json, null, 2) + '\n');
     if (!values['no-results']) {
-      writeFileSync(values.results!, markdown({ duration, scenarios, lines, coldLine, rssLine }));
+      writeFileSync(values.results!, markdown({ duration, scenarios, lines, coldLine, rssLine, load: [loadBefore, loadavg()[0]] }));
       console.log(`\nbench: wrote ${values.results}`);
     }
   } finally {
@@ -544,7 +562,7 @@ async function main(): Promise<void> {
 
 const fmtMb = (x: number | null) => (x === null ? 'n/a' : `${x.toFixed(1)} MB`);
 
-function markdown(o: { duration: number; scenarios: string[]; lines: string[]; coldLine: string; rssLine: string }): string {
+function markdown(o: { duration: number; scenarios: string[]; lines: string[]; coldLine: string; rssLine: string; load: number[] }): string {
   const args = process.argv.slice(2).join(' ');
   return [
     '# dms-sim benchmark (issue 10)',
@@ -552,6 +570,7 @@ function markdown(o: { duration: number; scenarios: string[]; lines: string[]; c
     `- date: ${new Date().toISOString()}`,
     `- machine: ${availableParallelism()} CPU(s) (\`nproc\`), ${cpus()[0]?.model ?? 'unknown CPU'}, ${process.platform} ${process.arch}`,
     `- node: ${process.version}`,
+    `- 1-minute load average at the start / end of the run: ${o.load.map((x) => x.toFixed(2)).join(' / ')} (other work on the machine skews rps; the CPU µs/req column, from /proc, much less)`,
     `- command: \`npm run bench${args ? ` -- ${args}` : ''}\``,
     `- load: autocannon, ${CONNECTIONS} connections, ${o.duration} s per scenario and server (after a warm-up), loopback 127.0.0.1;`
       + ` ${PINNED ? 'both servers pinned to core 0 (`taskset -c 0`), autocannon to core 1' : 'not pinned (no taskset or a single core)'}`,
