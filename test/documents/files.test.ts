@@ -46,8 +46,10 @@ describe('GET .../file (25) and .../versions/{major}/{minor}/file (26)', () => {
   });
 
   it('a hidden document answers like an unknown one', async () => {
-    const body = await (await get('/objects/documents/103/file', p.alice)).json();
-    expect(body).toEqual({ responseStatus: 'FAILURE', errors: [{ type: 'INVALID_DATA', message: 'The resource [103] does not exist' }] });
+    const body = await (await get('/objects/documents/115/file', p.alice)).json(); // the administrators' only
+    expect(body).toEqual({ responseStatus: 'FAILURE', errors: [{ type: 'INVALID_DATA', message: 'The resource [115] does not exist' }] });
+    const bobs = await (await get('/objects/documents/102/file', p.bob)).json(); // marketing's, alice only
+    expect(bobs).toEqual({ responseStatus: 'FAILURE', errors: [{ type: 'INVALID_DATA', message: 'The resource [102] does not exist' }] });
   });
 });
 

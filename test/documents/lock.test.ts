@@ -68,6 +68,7 @@ describe('POST / GET / DELETE .../lock', () => {
   });
 
   it('a hidden document answers like an unknown one', async () => {
-    expect((await p.sim.json('POST', api('/objects/documents/103/lock'), p.alice)).errors[0]).toEqual({ type: 'INVALID_DATA', message: 'The resource [103] does not exist' });
+    expect((await p.sim.json('POST', api('/objects/documents/115/lock'), p.alice)).errors[0]).toEqual({ type: 'INVALID_DATA', message: 'The resource [115] does not exist' });
+    expect((await p.sim.json('POST', api('/objects/documents/102/lock'), p.bob)).errors[0]).toEqual({ type: 'INVALID_DATA', message: 'The resource [102] does not exist' });
   });
 });

@@ -50,10 +50,10 @@ describe('GET objects/documents/{id} (22)', () => {
   });
 
   it('unknown and inaccessible ids get the same FAILURE', async () => {
-    const hidden = await p.sim.json('GET', api('/objects/documents/103'), p.alice); // bob's, not shared with alice
+    const hidden = await p.sim.json('GET', api('/objects/documents/115'), p.alice); // the tenant administrators' only
     const unknown = await p.sim.json('GET', api('/objects/documents/99999'), p.alice);
     const other = await p.sim.json('GET', api('/objects/documents/201'), p.alice); // a document of another tenant
-    expect(hidden).toEqual({ responseStatus: 'FAILURE', errors: [{ type: 'INVALID_DATA', message: 'The resource [103] does not exist' }] });
+    expect(hidden).toEqual({ responseStatus: 'FAILURE', errors: [{ type: 'INVALID_DATA', message: 'The resource [115] does not exist' }] });
     expect(unknown).toEqual({ responseStatus: 'FAILURE', errors: [{ type: 'INVALID_DATA', message: 'The resource [99999] does not exist' }] });
     expect(other.errors[0].type).toBe('INVALID_DATA');
   });
@@ -87,7 +87,8 @@ describe('GET .../versions (23) and .../versions/{major}/{minor} (24)', () => {
 
   it('an unknown version, or a version of a hidden document, is INVALID_DATA', async () => {
     expect((await p.sim.json('GET', api('/objects/documents/101/versions/9/9'), p.alice)).errors[0].type).toBe('INVALID_DATA');
-    expect((await p.sim.json('GET', api('/objects/documents/103/versions/1/0'), p.alice)).errors[0]).toEqual({ type: 'INVALID_DATA', message: 'The resource [103] does not exist' });
-    expect((await p.sim.json('GET', api('/objects/documents/103/versions'), p.alice)).responseStatus).toBe('FAILURE');
+    expect((await p.sim.json('GET', api('/objects/documents/115/versions/1/0'), p.alice)).errors[0]).toEqual({ type: 'INVALID_DATA', message: 'The resource [115] does not exist' });
+    expect((await p.sim.json('GET', api('/objects/documents/115/versions'), p.alice)).responseStatus).toBe('FAILURE');
+    expect((await p.sim.json('GET', api('/objects/documents/102/versions/1/0'), p.bob)).errors[0]).toEqual({ type: 'INVALID_DATA', message: 'The resource [102] does not exist' });
   });
 });

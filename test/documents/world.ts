@@ -7,8 +7,13 @@ export const PROMO = 'promo.acme.example';
 /** Addresses under the promo tenant's versioned API (prefix form, gaps.md §5). */
 export const api = (path: string, dns = PROMO) => `/tenants/${dns}/api/${V}${path}`;
 
-/** What alice (61002) and bob (61003) see in promo.acme.example (fixtures/default/documents.yaml). */
-export const ALICE_SEES = [101, 102, 104, 105, 106, 107, 108, 110, 111, 113, 116, 118, 119, 121, 123, 124, 125, 126, 127, 128, 129, 130];
+/**
+ * What alice (61002) and bob (61003) see in promo.acme.example (fixtures/default/documents.yaml):
+ * bob's access is strictly narrower (issue 4), every document he sees alice sees too.
+ */
+export const ALICE_SEES = [101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130];
+/** Marketing's documents: alice's only. 115 is the administrators' only. */
+export const ALICE_ONLY = [102, 106, 111, 119, 124, 126, 128];
 export const BOB_SEES = [101, 103, 104, 105, 107, 108, 109, 110, 112, 113, 114, 116, 117, 118, 120, 121, 122, 123, 125, 127, 129, 130];
 
 export interface Personas {

@@ -91,7 +91,7 @@ describe('POST .../properties/find_common (16)', () => {
   });
 
   it('unknown or inaccessible ids are a FAILURE naming them; a malformed list is INVALID_DATA', async () => {
-    expect(await findCommon('101,103,99999')).toEqual({ responseStatus: 'FAILURE', errors: [{ type: 'INVALID_DATA', message: 'The resources [103, 99999] do not exist' }] });
+    expect(await findCommon('101,115,99999')).toEqual({ responseStatus: 'FAILURE', errors: [{ type: 'INVALID_DATA', message: 'The resources [115, 99999] do not exist' }] });
     expect((await findCommon('abc')).errors[0].type).toBe('INVALID_DATA');
     expect((await p.sim.json('POST', api('/metadata/objects/documents/properties/find_common'), p.alice, { form: {} })).errors[0].type).toBe('PARAMETER_REQUIRED');
   });

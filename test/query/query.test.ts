@@ -35,11 +35,13 @@ describe('results against the fixture data', () => {
     }
   });
 
-  it('access control: bob sees fewer documents than alice, and none outside his set by id', async () => {
+  it('access control: bob sees fewer documents than alice, all of them among alice\'s, and none outside his set by id', async () => {
     const a = ids(await query(alice, 'SELECT id FROM documents'));
     const b = ids(await query(bob, 'SELECT id FROM documents'));
-    expect(b).not.toEqual(a);
-    // The default world gives both the same count overall; among the documents alice created, bob sees fewer.
+    // issue 4: bob has narrower document access than alice (fixtures/default/documents.yaml).
+    expect(b.length).toBeGreaterThan(0);
+    expect(b.length).toBeLessThan(a.length);
+    expect(b.filter((id) => !a.includes(id))).toEqual([]);
     const mineA = ids(await query(alice, `SELECT id FROM documents WHERE created_by__v = ${userId('alice@acme.example')}`));
     const mineB = ids(await query(bob, `SELECT id FROM documents WHERE created_by__v = ${userId('alice@acme.example')}`));
     expect(mineB.length).toBeLessThan(mineA.length);
