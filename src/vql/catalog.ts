@@ -16,6 +16,11 @@ export interface FieldInfo {
   searchable?: boolean;
   /** For TONAME(field): the value a row holds (e.g. a label) → its API name. Unmapped values pass through. */
   names?: Readonly<Record<string, string>>;
+  /**
+   * The value can change in place for the same row object (e.g. a check-out flag read live). Never
+   * cached across evaluations, even on a `stableRows` target.
+   */
+  volatile?: boolean;
 }
 
 /** A relationship usable as a dot path (`product__vr.name__v`) or a sub-select (`FROM document_product__vr`). */
@@ -35,6 +40,14 @@ export interface QueryTarget {
   readonly relationships?: readonly RelationshipInfo[];
   /** All rows, in a stable order (ascending id is expected; it is the tie-break order of results). */
   rows(): Iterable<Row>;
+  /**
+   * Optional promise that lets the engine keep per-row work (keys, search text, sort orders) across
+   * evaluations: while rows() returns the same array object, that array, its rows, their field
+   * values (except `volatile` fields) and content() are unchanged, for as long as `fields` is the
+   * same array too. Return a new array when anything changes. The cache is keyed by the array
+   * (a WeakMap), so it goes with it.
+   */
+  readonly stableRows?: boolean;
   /** Fast path for `WHERE id = n` / `id IN (...)`; for version targets it may return several rows. */
   byId?(id: number | string): Row | readonly Row[] | undefined;
   /** Reads a field; default `(row as any)[field]`. */

@@ -4,11 +4,16 @@ import { LIKE_CASE_INSENSITIVE } from './choices';
 import { VqlError } from './errors';
 import { printLiteral } from './print';
 import { positionOf } from './positions';
-import { relatedScope, resolveField, type ResolvedField, type Scope } from './resolve';
+import { relatedScope, resolveField, slot, type ResolvedField, type Scope } from './resolve';
+import { read, type Slot } from './frame';
 import { isEmpty, toText, type Key, type KeyFn } from './values';
 import { likeMatcher } from './like';
 
-export type Predicate = (row: Row) => boolean;
+/**
+ * A compiled row test. `i` is the row's index in the rows array being scanned when the scope's
+ * slots are bound to it (see frame.ts), else -1 (then every value is derived from the row).
+ */
+export type Predicate = (row: Row, i: number) => boolean;
 
 const NEVER: Predicate = () => false;
 
@@ -21,6 +26,8 @@ interface CompiledOperand {
   /** Key of a literal compared with this operand; throws 'invalid_value' when it cannot be one. */
   literal: (lit: Literal) => Key;
   lower: boolean;
+  /** Cache identity of the operand (`fn(field)`), or undefined when its values may not be cached. */
+  sig: string | undefined;
 }
 
 function lowerKey(k: Key): Key {
@@ -30,6 +37,7 @@ function lowerKey(k: Key): Key {
 function compileOperand(scope: Scope, o: Operand): CompiledOperand {
   const field = resolveField(scope, o.field, positionOf(o));
   const base = field.key;
+  const sig = field.cacheable ? `${o.fn ?? ''}(${o.field})` : undefined;
   const invalid = (lit: Literal): never => {
     const p = positionOf(lit);
     throw new VqlError('invalid_value', `Invalid value ${printLiteral(lit)} for field '${o.field}' of type ${field.info.type} at position ${p}`, p);
@@ -40,7 +48,7 @@ function compileOperand(scope: Scope, o: Operand): CompiledOperand {
       const t = toText(raw);
       return t === undefined ? undefined : (names?.[t] ?? t);
     };
-    return { field, key, text: key, literal: (lit) => (lit.kind === 'null' ? undefined : key(lit.value) ?? invalid(lit)), lower: false };
+    return { field, key, text: key, literal: (lit) => (lit.kind === 'null' ? undefined : key(lit.value) ?? invalid(lit)), lower: false, sig };
   }
   const lower = o.fn === 'CASEINSENSITIVE';
   const key: KeyFn = lower ? (raw) => lowerKey(base(raw)) : base;
@@ -51,28 +59,47 @@ function compileOperand(scope: Scope, o: Operand): CompiledOperand {
     const k = base(lit.value);
     return k === undefined ? invalid(lit) : lower ? lowerKey(k) : k;
   };
-  return { field, key, text, literal, lower: likeLower };
+  return { field, key, text, literal, lower: likeLower, sig };
 }
 
-/** Wraps an element test so that a multi-value (array) field matches when any element does. */
-function anyOf(get: (row: Row) => unknown, test: (x: unknown) => boolean): Predicate {
+/** Per element of the value (each element of a multi-value field): `f(element)`. */
+function perElement<T>(get: (row: Row) => unknown, f: (raw: unknown) => T): (row: Row) => T | T[] {
   return (row) => {
     const v = get(row);
+    return Array.isArray(v) ? v.map(f) : f(v);
+  };
+}
+
+/** The keys of an operand's value (an array of keys for a multi-value field), as a slot. */
+function keysSlot(scope: Scope, o: CompiledOperand): Slot {
+  return slot(scope, o.sig && `k:${o.sig}`, perElement(o.field.get, o.key));
+}
+
+/** A test of one element, over a slot of per-element values: a multi-value field matches when any element does. */
+function anyOf<T>(s: Slot, test: (x: T) => boolean): Predicate {
+  return (row, i) => {
+    const v = read(s, row, i);
     if (Array.isArray(v)) {
-      for (const x of v) if (test(x)) return true;
+      for (const x of v) if (test(x as T)) return true;
       return false;
     }
-    return test(v);
+    return test(v as T);
   };
 }
 
 function not(p: Predicate): Predicate {
-  return (row) => !p(row);
+  return (row, i) => !p(row, i);
+}
+
+/** `= null` over a slot: the raw value is null, undefined, '' or []. */
+function emptyTest(scope: Scope, o: CompiledOperand): Predicate {
+  const get = o.field.get;
+  const s = slot(scope, o.field.cacheable ? `e:${o.field.name}` : undefined, (row) => isEmpty(get(row)));
+  return (row, i) => read(s, row, i) === true;
 }
 
 function compileCompare(scope: Scope, c: Extract<Condition, { kind: 'compare' }>): Predicate {
   const o = compileOperand(scope, c.left);
-  const get = o.field.get;
   const r = c.right;
   if (r.kind === 'state') {
     const stateKind = scope.target.stateKind?.bind(scope.target);
@@ -80,25 +107,26 @@ function compileCompare(scope: Scope, c: Extract<Condition, { kind: 'compare' }>
     return c.op === '!=' ? not(is) : is;
   }
   if (r.kind === 'null') {
-    const empty: Predicate = (row) => isEmpty(get(row));
-    return c.op === '=' ? empty : c.op === '!=' ? not(empty) : NEVER;
+    if (c.op !== '=' && c.op !== '!=') return NEVER;
+    const empty = emptyTest(scope, o);
+    return c.op === '=' ? empty : not(empty);
   }
   const lit = o.literal(r);
-  const key = o.key;
+  const keys = keysSlot(scope, o);
   if (c.op === '=' || c.op === '!=') {
-    const eq = anyOf(get, (x) => key(x) === lit);
+    const eq = anyOf<Key>(keys, (k) => k === lit);
     return c.op === '=' ? eq : not(eq);
   }
-  return anyOf(get, rangeTest(key, c.op, lit));
+  return anyOf(keys, rangeTest(c.op, lit));
 }
 
-function rangeTest(key: KeyFn, op: Exclude<CompareOp, '=' | '!='>, lit: Key): (x: unknown) => boolean {
+function rangeTest(op: Exclude<CompareOp, '=' | '!='>, lit: Key): (k: Key) => boolean {
   const t = typeof lit;
   switch (op) {
-    case '<': return (x) => { const k = key(x); return typeof k === t && k! < lit!; };
-    case '>': return (x) => { const k = key(x); return typeof k === t && k! > lit!; };
-    case '<=': return (x) => { const k = key(x); return typeof k === t && k! <= lit!; };
-    case '>=': return (x) => { const k = key(x); return typeof k === t && k! >= lit!; };
+    case '<': return (k) => typeof k === t && k! < lit!;
+    case '>': return (k) => typeof k === t && k! > lit!;
+    case '<=': return (k) => typeof k === t && k! <= lit!;
+    case '>=': return (k) => typeof k === t && k! >= lit!;
   }
 }
 
@@ -110,10 +138,10 @@ function compileIn(scope: Scope, c: Extract<Condition, { kind: 'in' | 'contains'
     if (v.kind === 'null') withNull = true;
     else set.add(o.literal(v));
   }
-  const key = o.key;
-  const get = o.field.get;
-  const some = anyOf(get, (x) => set.has(key(x)));
-  return withNull ? (row) => isEmpty(get(row)) || some(row) : some;
+  const some = anyOf<Key>(keysSlot(scope, o), (k) => set.has(k));
+  if (!withNull) return some;
+  const empty = emptyTest(scope, o);
+  return (row, i) => empty(row, i) || some(row, i);
 }
 
 function compileBetween(scope: Scope, c: Extract<Condition, { kind: 'between' }>): Predicate {
@@ -126,15 +154,14 @@ function compileBetween(scope: Scope, c: Extract<Condition, { kind: 'between' }>
     const p = positionOf(c.high);
     throw new VqlError('invalid_value', `BETWEEN bounds of different types at position ${p}`, p);
   }
-  const key = o.key;
-  return anyOf(o.field.get, (x) => { const k = key(x); return typeof k === t && k! >= low && k! <= high; });
+  return anyOf<Key>(keysSlot(scope, o), (k) => typeof k === t && k! >= low && k! <= high);
 }
 
 function compileLike(scope: Scope, c: Extract<Condition, { kind: 'like' }>): Predicate {
   const o = compileOperand(scope, c.left);
   const match = likeMatcher(o.lower ? c.pattern.toLowerCase() : c.pattern);
-  const text = o.text;
-  return anyOf(o.field.get, (x) => { const t = text(x); return t !== undefined && match(t); });
+  const texts = slot(scope, o.sig && `t:${o.lower}:${o.sig}`, perElement(o.field.get, o.text));
+  return anyOf<string | undefined>(texts, (t) => t !== undefined && match(t));
 }
 
 /**
@@ -153,9 +180,9 @@ function compileInSubquery(scope: Scope, c: Extract<Condition, { kind: 'inSubque
   return (row) => {
     const r = target.related ? target.related(row, sub.from) : undefined;
     if (r === undefined || r === null) return false;
-    if (!Array.isArray(r)) return where ? where(r as Row) : true;
+    if (!Array.isArray(r)) return where ? where(r as Row, -1) : true;
     if (!where) return r.length > 0;
-    for (const x of r as Row[]) if (where(x)) return true;
+    for (const x of r as Row[]) if (where(x, -1)) return true;
     return false;
   };
 }
@@ -179,17 +206,17 @@ export function compileCondition(scope: Scope, c: Condition): Predicate {
       const parts = chain(c, 'and').map((x) => compileCondition(scope, x));
       if (parts.length === 2) {
         const [l, r] = parts;
-        return (row) => l(row) && r(row);
+        return (row, i) => l(row, i) && r(row, i);
       }
-      return (row) => parts.every((p) => p(row));
+      return (row, i) => parts.every((p) => p(row, i));
     }
     case 'or': {
       const parts = chain(c, 'or').map((x) => compileCondition(scope, x));
       if (parts.length === 2) {
         const [l, r] = parts;
-        return (row) => l(row) || r(row);
+        return (row, i) => l(row, i) || r(row, i);
       }
-      return (row) => parts.some((p) => p(row));
+      return (row, i) => parts.some((p) => p(row, i));
     }
     case 'compare': return compileCompare(scope, c);
     case 'in':

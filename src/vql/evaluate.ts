@@ -4,9 +4,10 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAXROWS_WARNING } from './choices';
 import { chain, compileCondition, type Predicate } from './compile';
 import { VqlError } from './errors';
 import { compileFind } from './find';
-import { byIdOrder, compileOrder } from './order';
+import { bind, frameOf } from './frame';
+import { byIdOrder, compileOrder, frameOrder, sortRows } from './order';
 import { positionOf } from './positions';
-import { compileSelect, projectRow } from './project';
+import { compileSelect, projectRow, type Projector } from './project';
 import { makeScope, resolveField } from './resolve';
 
 /**
@@ -60,12 +61,19 @@ function clampInt(v: number | undefined, fallback: number, max: number): number 
   return Math.min(Math.max(0, Math.floor(v)), max);
 }
 
-/**
- * Runs a parsed query against a catalog. Order of work: WHERE and FIND filter, ORDER BY sorts,
- * SKIP drops, MAXROWS caps (warning when it cut), then the page is sliced and only it is projected.
- * Throws VqlError for unknown targets/fields, non-queryable fields and invalid literal values.
- */
-export function evaluate(q: Query, catalog: QueryCatalog, options: EvaluateOptions = {}): QueryResult {
+/** The rows a query finds, in result order and unprojected (see findRows). */
+export interface FoundRows {
+  /** Every row after WHERE, FIND, ORDER BY, SKIP and MAXROWS. */
+  rows: Row[];
+  /** Present only when MAXROWS cut the result. */
+  warnings?: QueryWarning[];
+}
+
+interface Found extends FoundRows {
+  projectors: Projector[];
+}
+
+function run(q: Query, catalog: QueryCatalog): Found {
   const target = catalog.target(q.from.name, q.from.allVersions);
   if (!target) {
     const p = positionOf(q.from);
@@ -78,31 +86,73 @@ export function evaluate(q: Query, catalog: QueryCatalog, options: EvaluateOptio
   if (q.where) tests.push(compileCondition(scope, q.where));
   if (q.find) tests.push(compileFind(scope, q.find));
   const order = compileOrder(scope, q.orderBy);
+  const test: Predicate | undefined = tests.length === 0 ? undefined : tests.length === 1 ? tests[0] : (row, i) => tests[0](row, i) && tests[1](row, i);
 
   let matched: Row[] = [];
   const pinned = target.byId ? pinnedIds(q.where) : undefined;
   const idKey = pinned && resolveField(scope, 'id', 0).key;
   const ids = pinned && idKey && pinned.map((id) => idKey(id)).filter((k): k is number | string => typeof k === 'number' || typeof k === 'string');
-  const source: Iterable<Row> = ids ? lookupIds(target, ids) : target.rows();
-  if (tests.length === 0) matched = [...source];
-  else {
-    const test: Predicate = tests.length === 1 ? tests[0] : (row) => tests[0](row) && tests[1](row);
-    for (const row of source) if (test(row)) matched.push(row);
+  if (ids) {
+    // The id fast path: a few rows, nothing cached.
+    for (const row of lookupIds(target, ids)) if (!test || test(row, -1)) matched.push(row);
+    if (order) matched = sortRows(order, matched);
+    else if (matched.length > 1) {
+      const byId = byIdOrder(scope);
+      if (byId) matched = sortRows(byId, matched);
+    }
+  } else {
+    const source = target.rows();
+    const rows: readonly Row[] = Array.isArray(source) ? source : [...source];
+    const frame = target.stableRows && Array.isArray(source) ? frameOf(rows, target.fields) : undefined;
+    const unbind = frame ? bind(frame, scope.slots) : undefined;
+    try {
+      if (order && frame && order.sig !== undefined) {
+        // Scan in the frame's cached result order: no sort per query.
+        const p = frameOrder(order, frame);
+        for (let k = 0; k < p.length; k++) {
+          const i = p[k];
+          if (!test || test(rows[i], i)) matched.push(rows[i]);
+        }
+      } else {
+        if (!test) matched = rows.slice();
+        else for (let i = 0; i < rows.length; i++) if (test(rows[i], i)) matched.push(rows[i]);
+        if (order) matched = sortRows(order, matched);
+      }
+    } finally {
+      unbind?.();
+    }
   }
-  if (order) matched = order(matched);
-  else if (ids && matched.length > 1) matched = byIdOrder(scope)?.(matched) ?? matched;
 
-  const warnings: QueryWarning[] = [];
-  if (q.skip) matched = matched.slice(q.skip);
-  if (q.maxRows !== undefined && matched.length > q.maxRows) {
-    warnings.push({ type: MAXROWS_WARNING.type, message: MAXROWS_WARNING.message(q.maxRows, matched.length) });
-    matched = matched.slice(0, q.maxRows);
+  const found: Found = { rows: matched, projectors };
+  if (q.skip) found.rows = found.rows.slice(q.skip);
+  if (q.maxRows !== undefined && found.rows.length > q.maxRows) {
+    found.warnings = [{ type: MAXROWS_WARNING.type, message: MAXROWS_WARNING.message(q.maxRows, found.rows.length) }];
+    found.rows = found.rows.slice(0, q.maxRows);
   }
+  return found;
+}
+
+/**
+ * The rows a query finds, unprojected and unpaged: for callers that keep a result and project its
+ * pages later (paging links). Checks the whole query (SELECT included) like evaluate.
+ */
+export function findRows(q: Query, catalog: QueryCatalog): FoundRows {
+  const { rows, warnings } = run(q, catalog);
+  return warnings ? { rows, warnings } : { rows };
+}
+
+/**
+ * Runs a parsed query against a catalog. Order of work: WHERE and FIND filter, ORDER BY sorts,
+ * SKIP drops, MAXROWS caps (warning when it cut), then the page is sliced and only it is projected.
+ * Throws VqlError for unknown targets/fields, non-queryable fields and invalid literal values.
+ */
+export function evaluate(q: Query, catalog: QueryCatalog, options: EvaluateOptions = {}): QueryResult {
+  const { rows, warnings, projectors } = run(q, catalog);
   const max = options.maxPageSize ?? MAX_PAGE_SIZE;
   const limit = clampInt(options.pageSize ?? q.pageSize, options.maxPageSize ?? DEFAULT_PAGE_SIZE, max);
   const offset = clampInt(options.pageOffset ?? q.pageOffset, 0, Number.MAX_SAFE_INTEGER);
-  const page = matched.slice(offset, offset + limit);
-  const result: QueryResult = { rows: page.map((row) => projectRow(projectors, row)), total: matched.length, limit, offset };
-  if (warnings.length) result.warnings = warnings;
+  const page = rows.slice(offset, offset + limit);
+  const result: QueryResult = { rows: page.map((row) => projectRow(projectors, row)), total: rows.length, limit, offset };
+  if (warnings) result.warnings = warnings;
   return result;
 }

@@ -4,6 +4,7 @@ import { FIND_OR_WORD, SEARCHABLE_BY_DEFAULT } from './choices';
 import type { Predicate } from './compile';
 import { VqlError } from './errors';
 import { positionOf } from './positions';
+import { columnOf, read, type Frame, type Slot } from './frame';
 import { getter, resolveField, type Scope } from './resolve';
 
 /**
@@ -29,7 +30,61 @@ function textOf(v: unknown): string {
   return typeof v === 'object' ? '' : String(v);
 }
 
-/** Compiles FIND into a row test over the text its SCOPE selects. */
+/** Lowercases through a memo: content strings are shared by many rows (one text per file). */
+function lowerMemo(): (t: string) => string {
+  const memo = new Map<string, string>();
+  return (t) => {
+    let l = memo.get(t);
+    if (l === undefined) memo.set(t, (l = t.toLowerCase()));
+    return l;
+  };
+}
+
+/** The search texts of a frame's rows in one string, separated by U+0000: one indexOf scan per term. */
+interface Corpus {
+  text: string;
+  /** starts[i] = offset of row i's text; starts[n] = text.length + 1. */
+  starts: Int32Array;
+}
+
+function corpusOf(frame: Frame, sig: string, textOf: (row: Row) => string): Corpus {
+  let c = frame.extra.get(sig) as Corpus | undefined;
+  if (!c) {
+    const n = frame.rows.length;
+    const parts: string[] = new Array(n);
+    const starts = new Int32Array(n + 1);
+    let at = 0;
+    for (let i = 0; i < n; i++) {
+      const t = textOf(frame.rows[i]);
+      parts[i] = t;
+      starts[i] = at;
+      at += t.length + 1;
+    }
+    starts[n] = at;
+    c = { text: parts.join('\u0000'), starts };
+    frame.extra.set(sig, c);
+  }
+  return c;
+}
+
+/** Sets out[i] for every row whose text contains `term` (which holds no U+0000). */
+function markRows(c: Corpus, term: string, out: Uint8Array): void {
+  const { text, starts } = c;
+  const n = starts.length - 1;
+  let row = 0;
+  for (let pos = text.indexOf(term); pos >= 0;) {
+    while (starts[row + 1] <= pos) row++;
+    out[row] = 1;
+    if (++row >= n) break;
+    pos = text.indexOf(term, starts[row]);
+  }
+}
+
+/**
+ * Compiles FIND into a row test over the text its SCOPE selects (lowercased). On a `stableRows`
+ * target the searched texts are kept per rows array (one string for all rows, and the content
+ * per row) and each evaluation marks the matching rows with one scan per term.
+ */
 export function compileFind(scope: Scope, find: Find): Predicate {
   const alternatives = parseFindTerms(find.terms);
   if (alternatives.length === 0) {
@@ -38,20 +93,75 @@ export function compileFind(scope: Scope, find: Find): Predicate {
   }
   const target = scope.target;
   const s = find.scope;
-  let text: (row: Row) => string;
+  const matches = (has: (term: string) => boolean) => alternatives.some((terms) => terms.every(has));
+  /** Lowercased searched text besides content (properties, or the one field), and its cache key. */
+  let searchText: ((row: Row) => string) | undefined;
+  let searchSig: string | undefined;
   if (s.kind === 'field') {
-    const get = resolveField(scope, s.field, positionOf(s)).get;
-    text = (row) => textOf(get(row));
-  } else {
-    const props = [...scope.fields.values()]
-      .filter((f) => f.queryable !== false && (f.searchable ?? SEARCHABLE_BY_DEFAULT.has(f.type)))
-      .map((f) => getter(target, f.name));
-    const properties = (row: Row): string => props.map((g) => textOf(g(row))).join('\n');
-    const content = (row: Row): string => (target.content ? target.content(row) ?? '' : '');
-    text = s.kind === 'properties' ? properties : s.kind === 'content' ? content : (row) => `${properties(row)}\n${content(row)}`;
+    const f = resolveField(scope, s.field, positionOf(s));
+    const get = f.get;
+    searchText = (row) => textOf(get(row)).toLowerCase();
+    searchSig = f.cacheable ? `f:field:${s.field}` : undefined;
+  } else if (s.kind !== 'content') {
+    const searched = [...scope.fields.values()].filter((f) => f.queryable !== false && (f.searchable ?? SEARCHABLE_BY_DEFAULT.has(f.type)));
+    const props = searched.map((f) => getter(target, f.name));
+    searchText = (row) => props.map((g) => textOf(g(row))).join('\n').toLowerCase();
+    searchSig = searched.every((f) => f.volatile !== true) ? 'f:properties' : undefined;
   }
-  return (row) => {
-    const t = text(row).toLowerCase();
-    return alternatives.some((terms) => terms.every((term) => t.includes(term)));
+  const withContent = s.kind === 'content' || s.kind === 'all';
+  const lower = lowerMemo();
+  const contentOf = (row: Row): string => lower(target.content ? target.content(row) ?? '' : '');
+  // ALL searches `properties\ncontent`: a term without a newline occurs in it exactly when it
+  // occurs in one of the two parts.
+  const spans = alternatives.some((terms) => terms.some((term) => term.includes('\n')));
+
+  const derive = (row: Row): boolean => {
+    const pt = searchText?.(row);
+    const ct = withContent ? contentOf(row) : undefined;
+    if (pt !== undefined && ct !== undefined) {
+      if (spans) {
+        const t = `${pt}\n${ct}`;
+        return matches((term) => t.includes(term));
+      }
+      return matches((term) => pt.includes(term) || ct.includes(term));
+    }
+    const t = (pt ?? ct)!;
+    return matches((term) => t.includes(term));
+  };
+
+  const cacheable = !spans && (searchText === undefined || searchSig !== undefined)
+    && alternatives.every((terms) => terms.every((term) => !term.includes('\u0000')));
+  const query = (frame: Frame): Uint8Array => {
+    const n = frame.rows.length;
+    const corpus = searchText ? corpusOf(frame, searchSig!, searchText) : undefined;
+    const contents = withContent ? (columnOf(frame, 'f:content', contentOf) as string[]) : undefined;
+    const result = new Uint8Array(n);
+    for (const terms of alternatives) {
+      let all: Uint8Array | undefined;
+      for (const term of terms) {
+        const m = new Uint8Array(n);
+        if (corpus) markRows(corpus, term, m);
+        if (contents) {
+          const memo = new Map<string, boolean>();
+          for (let i = 0; i < n; i++) {
+            if (m[i]) continue;
+            const c = contents[i];
+            let has = memo.get(c);
+            if (has === undefined) memo.set(c, (has = c.includes(term)));
+            if (has) m[i] = 1;
+          }
+        }
+        if (!all) all = m;
+        else for (let i = 0; i < n; i++) all[i] &= m[i];
+      }
+      for (let i = 0; i < n; i++) result[i] |= all![i];
+    }
+    return result;
+  };
+  const found: Slot = cacheable ? { sig: 'f:find', derive, query } : { sig: undefined, derive };
+  scope.slots.push(found);
+  return (row, i) => {
+    const v = read(found, row, i);
+    return v === true || v === 1;
   };
 }

@@ -5,6 +5,6 @@ export { tokenize, type Token, type TokenType } from './lexer';
 export { parse } from './parser';
 export { print, printCondition, printLiteral, printString } from './print';
 export { positionOf } from './positions';
-export { evaluate, pinnedIds } from './evaluate';
+export { evaluate, findRows, pinnedIds, type FoundRows } from './evaluate';
 export { parseFindTerms } from './find';
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SUBQUERY_PAGE_SIZE, MAXROWS_WARNING, LIKE_CASE_INSENSITIVE } from './choices';

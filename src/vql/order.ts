@@ -1,10 +1,17 @@
 import type { OrderItem } from './ast';
 import type { Row } from './catalog';
+import { columnOf, type Frame, type Slot } from './frame';
 import { positionOf } from './positions';
 import { resolveField, type Scope } from './resolve';
 import { compareKeys, type Key, type KeyFn } from './values';
 
-export type Sorter = (rows: Row[]) => Row[];
+/** A compiled ORDER BY: one sort-key slot per item (not bound: read through `keys`). */
+export interface Order {
+  slots: Slot[];
+  signs: number[];
+  /** Cache identity of the whole ordering, or undefined when some key may not be cached. */
+  sig: string | undefined;
+}
 
 /** Sort key of a value: multi-value fields sort by their first element. */
 function sortKey(v: unknown, key: KeyFn): Key {
@@ -16,37 +23,69 @@ function sortKey(v: unknown, key: KeyFn): Key {
  * ORDER BY: type-aware keys, nulls last ascending (first descending, the exact reverse);
  * ties keep the input order (a stable sort).
  */
-export function compileOrder(scope: Scope, items: OrderItem[]): Sorter | undefined {
+export function compileOrder(scope: Scope, items: OrderItem[]): Order | undefined {
   if (items.length === 0) return undefined;
-  const keys = items.map((o) => {
+  let cacheable = true;
+  const slots = items.map((o): Slot => {
     const f = resolveField(scope, o.field, positionOf(o));
-    return { get: f.get, key: f.key, sign: o.desc ? -1 : 1 };
+    const { get, key } = f;
+    cacheable &&= f.cacheable;
+    return { sig: f.cacheable ? `o:${o.field}` : undefined, derive: (row) => sortKey(get(row), key) };
   });
-  return (rows) => {
-    const n = rows.length;
-    const columns = keys.map((k) => {
-      const col: Key[] = new Array(n);
-      for (let i = 0; i < n; i++) col[i] = sortKey(k.get(rows[i]), k.key);
-      return col;
-    });
-    const signs = keys.map((k) => k.sign);
-    const order = Array.from({ length: n }, (_, i) => i);
-    order.sort((a, b) => {
-      for (let c = 0; c < columns.length; c++) {
-        const x = columns[c][a];
-        const y = columns[c][b];
-        if (x === y) continue;
-        const r = x === undefined ? 1 : y === undefined ? -1 : compareKeys(x, y);
-        if (r !== 0) return r * signs[c];
-      }
-      return a - b;
-    });
-    return order.map((i) => rows[i]);
-  };
+  const signs = items.map((o) => (o.desc ? -1 : 1));
+  const sig = cacheable ? items.map((o) => `${o.field}${o.desc ? ' DESC' : ''}`).join(',') : undefined;
+  return { slots, signs, sig };
+}
+
+/** Indices 0..n-1 in result order for the key columns (ties by index: a stable sort). */
+function permutation(columns: readonly (readonly unknown[])[], signs: readonly number[], n: number): Int32Array {
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  const m = columns.length;
+  order.sort((a, b) => {
+    for (let c = 0; c < m; c++) {
+      const x = columns[c][a] as Key;
+      const y = columns[c][b] as Key;
+      if (x === y) continue;
+      const r = x === undefined ? 1 : y === undefined ? -1 : compareKeys(x, y);
+      if (r !== 0) return r * signs[c];
+    }
+    return a - b;
+  });
+  return order;
+}
+
+/** Sorts rows (keys derived from each row). */
+export function sortRows(order: Order, rows: readonly Row[]): Row[] {
+  const n = rows.length;
+  const columns = order.slots.map((s) => {
+    const col: unknown[] = new Array(n);
+    for (let i = 0; i < n; i++) col[i] = s.derive(rows[i]);
+    return col;
+  });
+  const p = permutation(columns, order.signs, n);
+  const out: Row[] = new Array(n);
+  for (let i = 0; i < n; i++) out[i] = rows[p[i]];
+  return out;
+}
+
+/**
+ * The result order of every row of a frame, computed once per ordering (order.sig must be set):
+ * sorting a subset of the frame's rows gives this order restricted to the subset, since the
+ * comparison (keys, then index) is a total order.
+ */
+export function frameOrder(order: Order, frame: Frame): Int32Array {
+  let p = frame.orders.get(order.sig!);
+  if (!p) {
+    const columns = order.slots.map((s) => columnOf(frame, s.sig!, s.derive));
+    p = permutation(columns, order.signs, frame.rows.length);
+    frame.orders.set(order.sig!, p);
+  }
+  return p;
 }
 
 /** Sort by the target's `id` ascending (order of byId fast-path results). */
-export function byIdOrder(scope: Scope): Sorter | undefined {
+export function byIdOrder(scope: Scope): Order | undefined {
   const id = scope.fields.get('id');
   if (!id || id.queryable === false) return undefined;
   return compileOrder(scope, [{ field: 'id', desc: false }]);

@@ -2,7 +2,7 @@ import type { SelectItem, SubQuery } from './ast';
 import type { Row } from './catalog';
 import { SUBQUERY_PAGE_SIZE } from './choices';
 import { compileCondition } from './compile';
-import { compileOrder } from './order';
+import { compileOrder, sortRows } from './order';
 import { positionOf } from './positions';
 import { printSelectItem } from './print';
 import { relatedScope, resolveField, type Scope } from './resolve';
@@ -47,8 +47,8 @@ function subqueryProjector(scope: Scope, sub: SubQuery): Projector {
     value: (row) => {
       const r = target.related ? target.related(row, sub.from) : undefined;
       let rows: Row[] = r === undefined || r === null ? [] : Array.isArray(r) ? [...(r as Row[])] : [r as Row];
-      if (where) rows = rows.filter(where);
-      if (order) rows = order(rows);
+      if (where) rows = rows.filter((x) => where(x, -1));
+      if (order) rows = sortRows(order, rows);
       const data = rows.slice(0, SUBQUERY_PAGE_SIZE).map((x) => projectRow(fields, x));
       return { responseDetails: { limit: SUBQUERY_PAGE_SIZE, offset: 0, size: data.length, total: rows.length }, data };
     },

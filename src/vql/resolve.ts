@@ -1,5 +1,6 @@
 import type { FieldInfo, QueryCatalog, QueryTarget, Row } from './catalog';
 import { VqlError } from './errors';
+import type { Slot } from './frame';
 import { keyFnFor, type KeyFn } from './values';
 
 /** A target with its field table, built once per evaluation. */
@@ -7,6 +8,8 @@ export interface Scope {
   catalog: QueryCatalog;
   target: QueryTarget;
   fields: Map<string, FieldInfo>;
+  /** Per-row values the compiled WHERE/FIND read, bound to cached columns while a rows array is scanned. */
+  slots: Slot[];
 }
 
 export interface ResolvedField {
@@ -15,12 +18,14 @@ export interface ResolvedField {
   /** Raw value of the field for a row (an array for multi-value fields and to-many paths). */
   get: (row: Row) => unknown;
   key: KeyFn;
+  /** A plain field of the scope's own target, not volatile: its derived values may be cached per rows array. */
+  cacheable: boolean;
 }
 
 export function makeScope(catalog: QueryCatalog, target: QueryTarget): Scope {
   const fields = new Map<string, FieldInfo>();
   for (const f of target.fields) fields.set(f.name, f);
-  return { catalog, target, fields };
+  return { catalog, target, fields, slots: [] };
 }
 
 export function getter(target: QueryTarget, field: string): (row: Row) => unknown {
@@ -45,7 +50,7 @@ export function resolveField(scope: Scope, name: string, position: number): Reso
   const dot = name.indexOf('.');
   if (dot < 0) {
     const info = lookup(scope, name, name, position);
-    return { name, info, get: getter(scope.target, name), key: keyFnFor(info.type) };
+    return { name, info, get: getter(scope.target, name), key: keyFnFor(info.type), cacheable: info.volatile !== true };
   }
   const relName = name.slice(0, dot);
   const rest = name.slice(dot + 1);
@@ -62,7 +67,14 @@ export function resolveField(scope: Scope, name: string, position: number): Reso
     if (Array.isArray(r)) return (r as Row[]).flatMap((x) => flat(inner(x)));
     return inner(r as Row);
   };
-  return { name, info, get, key: keyFnFor(info.type) };
+  return { name, info, get, key: keyFnFor(info.type), cacheable: false };
+}
+
+/** A slot of the scope (cached under `sig` when given), read by compiled predicates. */
+export function slot(scope: Scope, sig: string | undefined, derive: (row: Row) => unknown): Slot {
+  const s: Slot = { sig, derive };
+  scope.slots.push(s);
+  return s;
 }
 
 function flat(v: unknown): unknown[] {

@@ -61,6 +61,8 @@ function schemaOf(view: MetadataView): Schema {
       type: FIELD_TYPES[f.type] ?? 'string',
       multiValue: f.repeating,
       queryable: f.queryable && !f.hidden,
+      // read live from the document (check-out), never cached by the engine
+      ...(f.name === 'locked__v' ? { volatile: true } : {}),
       ...(names[f.name] ? { names: names[f.name] } : entryNames ? { names: entryNames } : {}),
     });
     if (f.relationshipName && f.objectType) {
@@ -146,6 +148,8 @@ export function documentsTarget({ store, user, allVersions, targetOf }: Document
     relationships: schema.relationships,
     describe: { name: 'documents', label: 'Document', label_plural: 'Documents' },
     rows: () => visibleRows(store, user, view, allVersions),
+    // visibleRows returns the same array while the documents, their versions and the view are unchanged.
+    stableRows: true,
     byId(id) {
       const n = typeof id === 'number' ? id : /^\d+$/.test(id) ? Number(id) : NaN;
       if (!Number.isSafeInteger(n)) return undefined;

@@ -1,0 +1,128 @@
+/**
+ * The per-rows-array cache of `stableRows` targets (frame.ts): answers are the same with and
+ * without it, on the first and on later evaluations, and it never serves values it may not keep.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { FieldInfo, QueryCatalog, QueryTarget, Row } from './catalog';
+import { VqlError } from './errors';
+import { evaluate, findRows } from './evaluate';
+import { parse } from './parser';
+import { print } from './print';
+import { queryArbitrary } from './test-arbitraries';
+import { DOCS, makeCatalog } from './test-catalog';
+import { VALID_QUERIES } from './test-corpus';
+
+/** The test catalog with every target declaring stableRows (its documents target returns one array). */
+function stableCatalog(): QueryCatalog {
+  const inner = makeCatalog();
+  return { target: (name, all) => { const t = inner.target(name, all); return t && { ...t, stableRows: true }; } };
+}
+
+type Outcome = { rows: unknown[]; total: number } | { error: string };
+function outcome(q: ReturnType<typeof parse>, catalog: QueryCatalog): Outcome {
+  try {
+    const r = evaluate(q, catalog);
+    return { rows: r.rows, total: r.total };
+  } catch (e) {
+    if (e instanceof VqlError) return { error: e.message };
+    throw e;
+  }
+}
+
+const plain = makeCatalog();
+
+const QUERIES = [
+  ...VALID_QUERIES,
+  "SELECT id FROM documents FIND ('alpha')",
+  "SELECT id FROM documents FIND ('alp*')",
+  "SELECT id FROM documents FIND ('insulin' SCOPE CONTENT)",
+  "SELECT id FROM documents FIND ('alpha insulin' SCOPE ALL)",
+  "SELECT id FROM documents FIND ('notes OR leaflet')",
+  "SELECT id FROM documents FIND ('\"clinical insulin\"' SCOPE CONTENT)",
+  "SELECT id FROM documents FIND ('english' SCOPE language__v)",
+  "SELECT id FROM documents FIND ('alpha') WHERE size__v < 100 ORDER BY size__v DESC",
+  'SELECT id FROM documents ORDER BY name__v',
+  'SELECT id FROM documents ORDER BY created__v DESC, id DESC',
+  'SELECT id FROM documents ORDER BY language__v',
+  'SELECT id FROM documents ORDER BY owner__vr.user_name__v',
+  "SELECT id FROM documents WHERE due__c BETWEEN '2024-01-01' AND '2024-03-01' ORDER BY due__c DESC SKIP 1",
+  "SELECT id FROM documents WHERE CASEINSENSITIVE(language__v) IN ('english') ORDER BY type__v, size__v DESC",
+  "SELECT id FROM documents WHERE name__v LIKE '%a%' AND due__c = null",
+  "SELECT id FROM documents WHERE TONAME(status__v) IN ('approved__c', null)",
+];
+
+describe('stableRows cache', () => {
+  it('answers every corpus query like the uncached engine, on the first and later evaluations', () => {
+    const cached = stableCatalog();
+    for (const text of QUERIES) {
+      const q = parse(text);
+      const expected = outcome(q, plain);
+      expect(outcome(q, cached), text).toEqual(expected);
+      expect(outcome(q, cached), text).toEqual(expected);
+    }
+  });
+
+  it('answers generated queries like the uncached engine', () => {
+    const names = fc.constantFrom('id', 'name__v', 'status__v', 'type__v', 'size__v', 'created__v', 'due__c', 'binder__v', 'language__v', 'product__v', 'owner__v');
+    const queries = queryArbitrary({
+      names,
+      paths: fc.oneof({ weight: 5, arbitrary: names }, { weight: 1, arbitrary: fc.constantFrom('owner__vr.user_name__v', 'document_product__vr.name__v') }),
+      targets: fc.constantFrom('documents'),
+      relationships: fc.constantFrom('document_product__vr', 'owner__vr'),
+    });
+    const cached = stableCatalog();
+    fc.assert(fc.property(queries, (q) => {
+      const expected = outcome(q, plain);
+      expect(outcome(q, cached), print(q)).toEqual(expected);
+      expect(outcome(q, cached), print(q)).toEqual(expected);
+    }), { numRuns: 300 });
+  });
+
+  it('FIND never matches across two rows, and ORs and ANDs terms per row', () => {
+    const rows: Row[] = [{ id: 1, name__v: 'xxAB' }, { id: 2, name__v: 'cdyy' }, { id: 3, name__v: 'xx yy' }];
+    const fields: FieldInfo[] = [{ name: 'id', type: 'id' }, { name: 'name__v', type: 'string' }];
+    const target: QueryTarget = { name: 't', fields, rows: () => rows, stableRows: true };
+    const catalog: QueryCatalog = { target: () => target };
+    const ids = (find: string) => evaluate(parse(`SELECT id FROM t FIND (${find})`), catalog).rows.map((r) => r.id);
+    for (let round = 0; round < 2; round++) {
+      expect(ids("'abcd'")).toEqual([]);
+      expect(ids("'b'")).toEqual([1]);
+      expect(ids("'yy'")).toEqual([2, 3]);
+      expect(ids("'xx OR cd'")).toEqual([1, 2, 3]);
+      expect(ids("'xx yy'")).toEqual([3]);
+      expect(ids("'\"x y\"'")).toEqual([3]);
+    }
+  });
+
+  it('reads volatile fields live, and starts afresh for a new rows array or new fields', () => {
+    const rows = [{ id: 1, locked: false, name__v: 'a' }, { id: 2, locked: false, name__v: 'b' }];
+    let current: Row[] = rows;
+    let fields: FieldInfo[] = [{ name: 'id', type: 'id' }, { name: 'locked', type: 'boolean', volatile: true }, { name: 'name__v', type: 'string' }];
+    const target = { name: 't', get fields() { return fields; }, rows: () => current, stableRows: true } as QueryTarget;
+    const catalog: QueryCatalog = { target: () => target };
+    const ids = (q: string) => evaluate(parse(q), catalog).rows.map((r) => r.id);
+    expect(ids('SELECT id FROM t WHERE locked = true')).toEqual([]);
+    expect(ids('SELECT id FROM t ORDER BY locked DESC')).toEqual([1, 2]);
+    rows[1].locked = true;
+    expect(ids('SELECT id FROM t WHERE locked = true')).toEqual([2]);
+    expect(ids('SELECT id FROM t ORDER BY locked DESC')).toEqual([2, 1]);
+
+    expect(ids("SELECT id FROM t WHERE name__v = 'c'")).toEqual([]);
+    current = [rows[0], { ...rows[1], name__v: 'c' }];
+    expect(ids("SELECT id FROM t WHERE name__v = 'c'")).toEqual([2]);
+
+    // Same array, new fields (e.g. a field's type changed): keys are derived again.
+    fields = [{ name: 'id', type: 'id' }, { name: 'locked', type: 'boolean', volatile: true }, { name: 'name__v', type: 'picklist', names: { c: 'c__c' } }];
+    expect(ids("SELECT id FROM t WHERE TONAME(name__v) = 'c__c'")).toEqual([2]);
+  });
+
+  it('findRows gives the found rows themselves, in result order, unpaged', () => {
+    const q = parse('SELECT id FROM documents WHERE size__v > 0 ORDER BY size__v DESC PAGESIZE 1 PAGEOFFSET 1');
+    const found = findRows(q, stableCatalog());
+    expect(found.rows.map((r) => (r as { id: number }).id)).toEqual([4, 1, 2, 5]);
+    expect(found.rows[0]).toBe(DOCS[3]);
+    expect(findRows(parse('SELECT id FROM documents MAXROWS 2'), plain).warnings).toHaveLength(1);
+    expect(() => findRows(parse('SELECT nope__c FROM documents'), plain)).toThrow(VqlError);
+  });
+});
