@@ -90,6 +90,8 @@ function hasTaskset(): boolean {
 }
 
 const PINNED = hasTaskset();
+/** CPUs of the machine, read before this process pins itself to one. */
+const NPROC = availableParallelism();
 
 interface Server {
   child: ChildProcess;
@@ -520,6 +522,8 @@ async function main(): Promise<void> {
 
     const ceiling = await startServer(ceilingArgs[0], [...ceilingArgs[1]]);
     const results: ScenarioResult[] = [];
+    /** dms-sim's peak RSS after each scenario: where memory grows. */
+    const hwm: string[] = [`start ${fmtMb(peakRssMb(sim.pid))}`];
     for (const name of scenarios) {
       const p = prepared.get(name)!;
       if ('na' in p) {
@@ -537,6 +541,7 @@ async function main(): Promise<void> {
       // Still answering the same way after the load (no session lost, no throttling)?
       const after = unusable(await call(sim.base, p.request));
       results.push(after ? { name, na: `answered ${after} under load` } : { name, dms, ceiling: top });
+      hwm.push(`${name} ${fmtMb(peakRssMb(sim.pid))}`);
     }
     const rss = { dms: peakRssMb(sim.pid), ceiling: peakRssMb(ceiling.pid) };
     await stopAll();
@@ -544,13 +549,20 @@ async function main(): Promise<void> {
     const json = toJson(results, cold, rss);
     const coldMet = cold.dms <= TARGETS.coldStartFactor * cold.ceiling;
     const coldLine = `cold start (spawn → first answer of GET /api/, median of ${COLD_START_RUNS}): dms-sim ${Math.round(cold.dms)} ms, ceiling ${Math.round(cold.ceiling)} ms → ${(cold.dms / cold.ceiling).toFixed(2)}×: ${coldMet ? 'met (≤ 1.5×)' : `gap: > 1.5× (${Math.round(cold.dms - 1.5 * cold.ceiling)} ms over)`}`;
-    const rssLine = `peak RSS (VmHWM): dms-sim ${fmtMb(rss.dms)}, ceiling ${fmtMb(rss.ceiling)}: ${rss.dms === null ? 'n/a (no /proc)' : rss.dms <= TARGETS.peakRssMb ? 'met (≤ 200 MB)' : `gap: ${Math.round(rss.dms - TARGETS.peakRssMb)} MB over 200 MB`}`;
+    const rssLine = `peak RSS (VmHWM): dms-sim ${fmtMb(rss.dms)} (after each scenario: ${hwm.join(', ')}), ceiling ${fmtMb(rss.ceiling)}: ${rss.dms === null ? 'n/a (no /proc)' : rss.dms <= TARGETS.peakRssMb ? 'met (≤ 200 MB)' : `gap: ${Math.round(rss.dms - TARGETS.peakRssMb)} MB over 200 MB`}`;
     const lines = table(results);
-    console.log(['', ...lines, '', coldLine, rssLine].join('\n'));
+    const sizes = (['list 20', 'list 200', 'query'] as const).flatMap((n) => {
+      const p = prepared.get(n);
+      const j = p && 'answer' in p ? jsonOf(p.answer) : undefined;
+      const count = Array.isArray(j?.documents) ? j.documents.length : Array.isArray(j?.data) ? j.data.length : undefined;
+      return count === undefined ? [] : [`${n}: ${count} row(s), ${p && 'answer' in p ? p.answer.body.byteLength : 0} bytes`];
+    });
+    const sizeLine = sizes.length ? `answers of the default world to ${USERNAME}: ${sizes.join('; ')}` : '';
+    console.log(['', ...lines, '', coldLine, rssLine, sizeLine].join('\n'));
 
     if (values.json) writeFileSync(values.json, JSON.stringify(json, null, 2) + '\n');
     if (!values['no-results']) {
-      writeFileSync(values.results!, markdown({ duration, scenarios, lines, coldLine, rssLine, load: [loadBefore, loadavg()[0]] }));
+      writeFileSync(values.results!, markdown({ duration, scenarios, lines, coldLine, rssLine, sizeLine, load: [loadBefore, loadavg()[0]] }));
       console.log(`\nbench: wrote ${values.results}`);
     }
   } finally {
@@ -562,13 +574,13 @@ async function main(): Promise<void> {
 
 const fmtMb = (x: number | null) => (x === null ? 'n/a' : `${x.toFixed(1)} MB`);
 
-function markdown(o: { duration: number; scenarios: string[]; lines: string[]; coldLine: string; rssLine: string; load: number[] }): string {
+function markdown(o: { duration: number; scenarios: string[]; lines: string[]; coldLine: string; rssLine: string; sizeLine: string; load: number[] }): string {
   const args = process.argv.slice(2).join(' ');
   return [
     '# dms-sim benchmark (issue 10)',
     '',
     `- date: ${new Date().toISOString()}`,
-    `- machine: ${availableParallelism()} CPU(s) (\`nproc\`), ${cpus()[0]?.model ?? 'unknown CPU'}, ${process.platform} ${process.arch}`,
+    `- machine: ${NPROC} CPU(s) (\`nproc\`), ${cpus()[0]?.model ?? 'unknown CPU'}, ${process.platform} ${process.arch}`,
     `- node: ${process.version}`,
     `- 1-minute load average at the start / end of the run: ${o.load.map((x) => x.toFixed(2)).join(' / ')} (other work on the machine skews rps; the CPU µs/req column, from /proc, much less)`,
     `- command: \`npm run bench${args ? ` -- ${args}` : ''}\``,
@@ -582,6 +594,7 @@ function markdown(o: { duration: number; scenarios: string[]; lines: string[]; c
     '',
     `- ${o.coldLine}`,
     `- ${o.rssLine}`,
+    ...(o.sizeLine ? [`- ${o.sizeLine}`] : []),
     '',
     '## Targets (issue 10)',
     '',
