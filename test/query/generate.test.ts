@@ -15,14 +15,17 @@ describe('fixture generator', () => {
     const a = generateFixtures({ documents: 50, seed: 3 });
     const b = generateFixtures({ documents: 50, seed: 3 });
     expect([...a.entries()]).toEqual([...b.entries()]);
-    expect(generateFixtures({ documents: 50, seed: 4 }).get('documents.yaml')).not.toEqual(a.get('documents.yaml'));
+    expect(generateFixtures({ documents: 50, seed: 4 }).get('documents.json')).not.toEqual(a.get('documents.json'));
+    expect(a.has('documents.yaml')).toBe(false);
+    expect(JSON.parse(a.get('documents.json')!).documents).toHaveLength(50);
+    expect(JSON.parse(generateFixtures({ documents: 0, seed: 3 }).get('documents.json')!)).toEqual({ documents: [] });
   });
 
   it('the simulator starts on a generated set; queries agree with the written documents', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'dms-sim-gen-'));
     dirs.push(dir);
     writeFixtures(dir, generateFixtures({ documents: 300, seed: 11 }));
-    const docs: any[] = parse(readFileSync(join(dir, 'documents.yaml'), 'utf8')).documents;
+    const docs: any[] = JSON.parse(readFileSync(join(dir, 'documents.json'), 'utf8')).documents;
     const users: any[] = parse(readFileSync(join(dir, 'users.yaml'), 'utf8')).users;
     const groups: any[] = parse(readFileSync(join(dir, 'groups.yaml'), 'utf8')).groups;
     const sim = testSim({ fixtures: dir });
