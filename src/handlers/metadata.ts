@@ -13,16 +13,29 @@ function typeList(ctx: Ctx): Reply {
   return ok({ types, lock: ctx.addresses.api(ctx.tenant!, ctx.version!, 'metadata', 'objects', 'documents', 'lock') });
 }
 
-/** Members every level shares; `renditions` present for a type always, for lower levels when configured. */
-function levelBody(view: MetadataView, d: DoctypeInfo): Record<string, unknown> {
+/** The address of a relationship type's metadata, under the top type of the Doctype showing it. */
+const relationshipAddress = (ctx: Ctx, d: DoctypeInfo, name: string) => typesAddress(ctx, d.chain[0], 'relationships', name);
+
+/**
+ * Members every level shares; `renditions` present for a type always, for lower levels when
+ * configured; `relationshipTypes` always (the spec marks no condition; `[]` when none applies);
+ * `templates` only when configured (spec: "all, when configured").
+ */
+function levelBody(ctx: Ctx, view: MetadataView, d: DoctypeInfo): Record<string, unknown> {
   const renditions = d.level === 'type' ? view.renditionTypes(d.name) : view.ownRenditionTypes(d.name);
+  const templates = view.templates(d.name);
   return {
     name: d.name,
     label: d.label,
     ...(d.level === 'type' || renditions.length ? { renditions } : {}),
+    relationshipTypes: view.relationshipTypes(d.name).map((r) => ({ label: r.label, value: relationshipAddress(ctx, d, r.name) })),
     availableLifecycles: view.availableLifecycles(d.name).map((l) => ({ name: l.name, label: l.label })),
+    ...(templates.length ? { templates } : {}),
   };
 }
+
+/** The type and every Doctype below it. */
+const subtree = (view: MetadataView, d: DoctypeInfo): DoctypeInfo[] => [d, ...d.children.flatMap((c) => subtree(view, view.doctype(c)!))];
 
 const children = (view: MetadataView, d: DoctypeInfo) => d.children.map((c) => view.doctype(c)!).filter((c) => c.active);
 
@@ -69,9 +82,11 @@ export const metadataHandlers: Handlers = {
     const d = doctypeAt(ctx, [ctx.params.type]);
     const subs = children(view, d);
     const processes = view.processes(d.name);
+    const defaultWorkflows = view.defaultWorkflows(d.name);
     return ok({
-      ...levelBody(view, d),
+      ...levelBody(ctx, view, d),
       ...(processes.length ? { processes } : {}),
+      ...(defaultWorkflows.length ? { defaultWorkflows } : {}),
       ...(subs.length
         ? { subtypes: subs.map((s) => ({ name: s.name, label: s.label, value: typesAddress(ctx, d.name, 'subtypes', s.name) })) }
         : { properties: view.fieldsFor(d.name) }),
@@ -83,7 +98,7 @@ export const metadataHandlers: Handlers = {
     const d = doctypeAt(ctx, [ctx.params.type, ctx.params.subtype]);
     const classes = children(view, d);
     return ok({
-      ...levelBody(view, d),
+      ...levelBody(ctx, view, d),
       properties: view.fieldsFor(d.name),
       ...(classes.length
         ? { classifications: classes.map((c) => ({ name: c.name, label: c.label, value: typesAddress(ctx, ctx.params.type, 'subtypes', d.name, 'classifications', c.name) })) }
@@ -94,7 +109,17 @@ export const metadataHandlers: Handlers = {
   getDocumentClassification: (ctx) => {
     const view = viewOf(ctx);
     const d = doctypeAt(ctx, [ctx.params.type, ctx.params.subtype, ctx.params.classification]);
-    return ok({ ...levelBody(view, d), properties: view.fieldsFor(d.name) });
+    return ok({ ...levelBody(ctx, view, d), properties: view.fieldsFor(d.name) });
+  },
+
+  /** The `value` of a `relationshipTypes` entry: a relationship type documents of this type (or below it) may have. */
+  getDocumentRelationshipType: (ctx) => {
+    const view = viewOf(ctx);
+    const d = doctypeAt(ctx, [ctx.params.type]);
+    const wanted = ctx.params.relationship;
+    const r = subtree(view, d).flatMap((x) => view.relationshipTypes(x.name)).find((x) => x.name === wanted);
+    if (!r) throw apiError('invalidValue', wanted, 'relationship');
+    return ok({ name: r.name, label: r.label, ...(r.description ? { description: r.description } : {}), singleUse: r.singleUse });
   },
 
   getDocumentLockMetadata: (ctx) => ok({ properties: viewOf(ctx).lockFields() }),

@@ -11,7 +11,7 @@ export { createDocument, documentNumberOf, fieldValue, type CreateInput, type Up
 export { detectFormat, simplePdf, storedFile, textOf, type StoredFile } from './files';
 export { GroupDirectory, type Group } from './groups';
 export { listDocuments, MAX_PAGE, NAMED_FILTERS, parseSort, type ListParams, type ListResult } from './listing';
-export { DocumentMetadata, MetadataView, type DoctypeInfo, type FieldMetadata, type Level, type LifecycleInfo } from './metadata';
+export { DocumentMetadata, MetadataView, type DoctypeInfo, type FieldMetadata, type Level, type LifecycleInfo, type RelationshipTypeInfo, type TemplateInfo } from './metadata';
 export { latestVersion, versionNumber, type Attachment, type DocumentVersion, type Lock, type StoredDocument } from './model';
 export { documentRecord, typeLabels, type DocumentRecord } from './records';
 export { loadDocuments, TenantDocuments } from './setup';

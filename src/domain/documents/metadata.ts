@@ -1,7 +1,8 @@
 /**
  * Document metadata as a view of the tenant's one configuration model (the ComponentRegistry):
  * fields (standard catalogue merged with Docfield records), the Doctype hierarchy
- * (type > subtype > classification through `parent`), lifecycles, rendition types.
+ * (type > subtype > classification through `parent`), lifecycles, rendition types, relationship
+ * types and templates.
  * Computed on read and cached on `registry.revision`, so an MDL change shows at once.
  */
 import { BASE_DOCTYPE, referencedName, type ComponentRegistry, type ComponentRecord, type Value } from '../configuration';
@@ -51,6 +52,22 @@ export interface DoctypeInfo {
   children: string[];
   active: boolean;
   record: ComponentRecord;
+}
+
+export interface RelationshipTypeInfo {
+  name: string;
+  label: string;
+  description?: string;
+  singleUse: boolean;
+}
+
+/** A template as endpoints 18–20 show it (spec: `{label, name, kind, definedIn, definedInType}`). */
+export interface TemplateInfo {
+  label: string;
+  name: string;
+  kind: string;
+  definedIn: string;
+  definedInType: Level;
 }
 
 export interface LifecycleInfo {
@@ -261,6 +278,40 @@ export class MetadataView {
   processes(doctype: string): string[] {
     const p = this.registry.get('Doctype', doctype)?.attributes.processes;
     return Array.isArray(p) ? p.map(String) : [];
+  }
+
+  /** `defaultWorkflows` of a type: its own `default_workflows` (labels), in order. */
+  defaultWorkflows(doctype: string): string[] {
+    const p = this.registry.get('Doctype', doctype)?.attributes.default_workflows;
+    return Array.isArray(p) ? p.map(String) : [];
+  }
+
+  /** Active relationship types a document of this Doctype may have: listed anywhere on its chain (base first), once each. */
+  relationshipTypes(doctype: string): RelationshipTypeInfo[] {
+    const chain = [BASE_DOCTYPE, ...(this.doctypes.get(doctype)?.chain ?? [])];
+    const names = [...new Set(chain.flatMap((d) => refs(this.registry.get('Doctype', d)?.attributes.relationship_types)))];
+    return names.flatMap((n) => {
+      const r = this.registry.get('Docrelationshiptype', n);
+      if (!r || r.attributes.active === false) return [];
+      return [{ name: n, label: str(r.attributes.label) ?? n, ...(str(r.attributes.description) ? { description: str(r.attributes.description) } : {}), singleUse: r.attributes.single_use === true }];
+    });
+  }
+
+  /** Active templates offered for this Doctype: those defined on it or on a Doctype above it (base first). */
+  templates(doctype: string): TemplateInfo[] {
+    const chain = [BASE_DOCTYPE, ...(this.doctypes.get(doctype)?.chain ?? [])];
+    const all = this.registry.list('Documenttemplate').filter((t) => t.attributes.active !== false);
+    return chain.flatMap((d) =>
+      all
+        .filter((t) => referencedName(String(t.attributes.doctype ?? '')) === d)
+        .map((t) => ({
+          label: str(t.attributes.label) ?? t.name,
+          name: t.name,
+          kind: str(t.attributes.kind) ?? 'document',
+          definedIn: d,
+          definedInType: this.doctypes.get(d)?.level ?? 'type',
+        })),
+    );
   }
 
   /** The lock (check-out) field metadata (gaps.md §9). */

@@ -14,7 +14,7 @@ const levelMembers = {
   relationshipTypes: arr(obj({ label: str(), value: address() }, ['label', 'value'])),
   properties: arr(ref('DocumentField')),
   availableLifecycles: arr(obj({ name: str(), label: str() }, ['name', 'label'])),
-  templates: arr(obj({ label: str(), name: str(), kind: str(), definedIn: str(), definedInType: str() }, ['label', 'name'])),
+  templates: arr(obj({ label: str(), name: str(), kind: str(), definedIn: str(), definedInType: str() }, ['label', 'name', 'kind', 'definedIn', 'definedInType'])),
 };
 
 export const metadata: Area = {
@@ -37,12 +37,16 @@ export const metadata: Area = {
     DocumentType: obj(
       {
         ...levelMembers,
-        processes: arr(str()), etmfDepartment: arr({}), referenceModels: arr({}), defaultWorkflows: arr({}),
+        processes: arr(str()), etmfDepartment: arr({}), referenceModels: arr({}), defaultWorkflows: arr(str()),
         subtypes: arr(labelValue),
       },
       ['responseStatus', 'name', 'label', 'availableLifecycles'],
     ),
     DocumentSubtype: obj({ ...levelMembers, classifications: arr(labelValue) }, ['responseStatus', 'name', 'label', 'properties', 'availableLifecycles']),
+    DocumentRelationshipType: obj(
+      { responseStatus: okStatus(), name: str(), label: str(), description: str(), singleUse: bool() },
+      ['responseStatus', 'name', 'label', 'singleUse'],
+    ),
     DocumentClassification: obj(levelMembers, ['responseStatus', 'name', 'label', 'properties', 'availableLifecycles'], { not: { required: ['classifications'] } }),
   },
   operations: [
@@ -83,6 +87,12 @@ export const metadata: Area = {
       summary: 'Metadata of a document classification',
       params: [paramRef('Version'), paramRef('DocType'), paramRef('DocSubtype'), pathParam('classification', str({ pattern: '^[A-Za-z0-9_]+$' }), 'Document classification name')],
       answer: typeStructured('DocumentClassification'),
+    }),
+    operation({
+      id: 'getDocumentRelationshipType', method: 'get', path: '/api/{version}/metadata/objects/documents/types/{type}/relationships/{relationship}', tag,
+      summary: 'A relationship type of documents of a type: the `value` of a `relationshipTypes` entry of endpoints 18–20',
+      params: [paramRef('Version'), paramRef('DocType'), pathParam('relationship', str({ pattern: '^[A-Za-z0-9_]+$' }), 'Relationship type name')],
+      answer: typeStructured('DocumentRelationshipType'),
     }),
     operation({
       id: 'getDocumentLockMetadata', method: 'get', path: '/api/{version}/metadata/objects/documents/lock', tag,

@@ -1,6 +1,6 @@
 /**
  * Document configuration: Docfield, Doctype (type > subtype > classification through `parent`),
- * Doclifecycle (sub Doclifecyclestate).
+ * Doclifecycle (sub Doclifecyclestate), Docrelationshiptype, Documenttemplate.
  *
  * Where fields apply (one source each, nothing stored twice):
  * - a non-shared Docfield names the Doctype defining it in `defined_in`; without it the field is a
@@ -84,6 +84,32 @@ export const doctype: ComponentTypeDefinition = {
     attribute('processes', 'String', { multi_value: true, ordered: true, max_length: LIMITS.name }),
     textAttribute('document_number_format', LIMITS.label),
     textAttribute('document_name_format', LIMITS.label),
+    // Type metadata "where configured" (endpoints 18–20): relationship types documents of this
+    // Doctype may have (inherited down the hierarchy), and the workflows a type offers.
+    references('relationship_types', 'Docrelationshiptype'),
+    attribute('default_workflows', 'String', { multi_value: true, ordered: true, max_length: LIMITS.name }),
+  ]),
+};
+
+/** A document relationship type (e.g. supporting documents); Doctypes list the ones they allow. */
+export const docrelationshiptype: ComponentTypeDefinition = {
+  metadata: componentType('Docrelationshiptype', 'DRT', [labelAttribute(), activeAttribute(), textAttribute('description'), flag('single_use')]),
+};
+
+export const DOCUMENT_TEMPLATE_KINDS = ['document', 'controlled'] as const;
+
+/**
+ * A document template offered when creating documents of a Doctype (`doctype`) and of every
+ * Doctype below it. Its content is not simulated (no File attribute: the spec names the only
+ * binary-content types).
+ */
+export const documenttemplate: ComponentTypeDefinition = {
+  metadata: componentType('Documenttemplate', 'DTM', [
+    labelAttribute(),
+    activeAttribute(),
+    textAttribute('description'),
+    reference('doctype', 'Doctype', { requiredness: 'required' }),
+    enumeration('kind', DOCUMENT_TEMPLATE_KINDS),
   ]),
 };
 

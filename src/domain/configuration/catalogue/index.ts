@@ -1,10 +1,10 @@
 import type { ComponentTypeDefinition } from '../metadata';
 import { formattedOutput, overlayTemplate, signaturePage } from './content';
-import { docfield, doclifecycle, doctype } from './documents';
+import { docfield, doclifecycle, docrelationshiptype, doctype, documenttemplate } from './documents';
 import { object } from './objects';
 import { picklist, renditionType } from './picklist';
 
-export { DOCFIELD_TYPES, LIFECYCLE_STATE_TYPES } from './documents';
+export { DOCFIELD_TYPES, DOCUMENT_TEMPLATE_KINDS, LIFECYCLE_STATE_TYPES } from './documents';
 export { OBJECT_FIELD_TYPES } from './objects';
 
 /** Every simulated component type, in catalogue order. */
@@ -18,4 +18,6 @@ export const catalogue: readonly ComponentTypeDefinition[] = [
   formattedOutput,
   overlayTemplate,
   signaturePage,
+  docrelationshiptype,
+  documenttemplate,
 ];
