@@ -496,6 +496,7 @@ async function main(): Promise<void> {
   const simArgs = ['src/cli.ts', ['--no-throttle', '--port', '0']] as const;
   try {
     const sim = await startServer(simArgs[0], [...simArgs[1]]);
+    console.log(`bench: dms-sim pid ${sim.pid} at ${sim.base}`);
     const prepared = await prepareScenarios(sim.base, scenarios);
 
     // The ceiling serves exactly what dms-sim answered, with its content type.
@@ -521,6 +522,7 @@ async function main(): Promise<void> {
     };
 
     const ceiling = await startServer(ceilingArgs[0], [...ceilingArgs[1]]);
+    console.log(`bench: ceiling pid ${ceiling.pid} at ${ceiling.base}`);
     const results: ScenarioResult[] = [];
     /** dms-sim's peak RSS after each scenario: where memory grows. */
     const hwm: string[] = [`start ${fmtMb(peakRssMb(sim.pid))}`];
