@@ -12,6 +12,7 @@ import { print } from './print';
 import { queryArbitrary } from './test-arbitraries';
 import { DOCS, makeCatalog } from './test-catalog';
 import { VALID_QUERIES } from './test-corpus';
+import { FrameRows, windowOf } from './rowlist';
 
 /** The test catalog with every target declaring stableRows (its documents target returns one array). */
 function stableCatalog(): QueryCatalog {
@@ -120,9 +121,39 @@ describe('stableRows cache', () => {
   it('findRows gives the found rows themselves, in result order, unpaged', () => {
     const q = parse('SELECT id FROM documents WHERE size__v > 0 ORDER BY size__v DESC PAGESIZE 1 PAGEOFFSET 1');
     const found = findRows(q, stableCatalog());
-    expect(found.rows.map((r) => (r as { id: number }).id)).toEqual([4, 1, 2, 5]);
-    expect(found.rows[0]).toBe(DOCS[3]);
+    expect(found.rows.slice().map((r) => (r as { id: number }).id)).toEqual([4, 1, 2, 5]);
+    expect(found.rows.slice(0, 1)[0]).toBe(DOCS[3]);
     expect(findRows(parse('SELECT id FROM documents MAXROWS 2'), plain).warnings).toHaveLength(1);
     expect(() => findRows(parse('SELECT nope__c FROM documents'), plain)).toThrow(VqlError);
+  });
+
+  it('FrameRows (bitset + permutation) slices and windows like the array it stands for', () => {
+    const spec = fc.integer({ min: 0, max: 150 }).chain((n) => fc.record({
+      n: fc.constant(n),
+      order: fc.option(fc.shuffledSubarray([...Array(n).keys()], { minLength: n, maxLength: n })),
+      keep: fc.option(fc.array(fc.boolean(), { minLength: n, maxLength: n })),
+      windows: fc.array(fc.tuple(fc.integer({ min: -160, max: 160 }), fc.integer({ min: -160, max: 160 })), { maxLength: 3 }),
+      slices: fc.array(fc.tuple(fc.integer({ min: -200, max: 200 }), fc.integer({ min: -200, max: 200 })), { minLength: 1, maxLength: 4 }),
+    }));
+    fc.assert(fc.property(spec, ({ n, order, keep, windows, slices }) => {
+      const base = Array.from({ length: n }, (_, i) => ({ i }));
+      const seq = (order ?? [...Array(n).keys()]).filter((i) => !keep || keep[i]).map((i) => base[i]);
+      let bits: Uint32Array | undefined;
+      if (keep) {
+        bits = new Uint32Array((n + 31) >>> 5);
+        keep.forEach((k, i) => { if (k) bits![i >>> 5] |= 1 << (i & 31); });
+      }
+      let list = new FrameRows(base, order ? Int32Array.from(order) : undefined, bits, 0, seq.length) as FrameRows;
+      let expected = seq;
+      for (const [a, b] of windows) {
+        expected = expected.slice(a, b);
+        list = windowOf(list, a, b) as FrameRows;
+      }
+      expect(list.length).toBe(expected.length);
+      expect(list.slice()).toEqual(expected);
+      for (const [a, b] of slices) expect(list.slice(a, b)).toEqual(expected.slice(a, b));
+      expect(list.slice(NaN, Infinity)).toEqual(expected.slice(NaN, Infinity));
+      expect(list.slice(-Infinity, 2.7)).toEqual(expected.slice(-Infinity, 2.7));
+    }), { numRuns: 500 });
   });
 });

@@ -5,6 +5,7 @@ import { chain, compileCondition, type Predicate } from './compile';
 import { VqlError } from './errors';
 import { compileFind } from './find';
 import { bind, frameOf } from './frame';
+import { FrameRows, windowOf, type RowList } from './rowlist';
 import { byIdOrder, compileOrder, frameOrder, sortRows } from './order';
 import { positionOf } from './positions';
 import { compileSelect, projectRow, type Projector } from './project';
@@ -63,8 +64,8 @@ function clampInt(v: number | undefined, fallback: number, max: number): number 
 
 /** The rows a query finds, in result order and unprojected (see findRows). */
 export interface FoundRows {
-  /** Every row after WHERE, FIND, ORDER BY, SKIP and MAXROWS. */
-  rows: Row[];
+  /** Every row after WHERE, FIND, ORDER BY, SKIP and MAXROWS (`rows.length` is the total). */
+  rows: RowList;
   /** Present only when MAXROWS cut the result. */
   warnings?: QueryWarning[];
 }
@@ -88,48 +89,66 @@ function run(q: Query, catalog: QueryCatalog): Found {
   const order = compileOrder(scope, q.orderBy);
   const test: Predicate | undefined = tests.length === 0 ? undefined : tests.length === 1 ? tests[0] : (row, i) => tests[0](row, i) && tests[1](row, i);
 
-  let matched: Row[] = [];
+  let found: RowList;
   const pinned = target.byId ? pinnedIds(q.where) : undefined;
   const idKey = pinned && resolveField(scope, 'id', 0).key;
   const ids = pinned && idKey && pinned.map((id) => idKey(id)).filter((k): k is number | string => typeof k === 'number' || typeof k === 'string');
   if (ids) {
     // The id fast path: a few rows, nothing cached.
+    let matched: Row[] = [];
     for (const row of lookupIds(target, ids)) if (!test || test(row, -1)) matched.push(row);
     if (order) matched = sortRows(order, matched);
     else if (matched.length > 1) {
       const byId = byIdOrder(scope);
       if (byId) matched = sortRows(byId, matched);
     }
+    found = matched;
   } else {
     const source = target.rows();
     const rows: readonly Row[] = Array.isArray(source) ? source : [...source];
     const frame = target.stableRows && Array.isArray(source) ? frameOf(rows, target.fields) : undefined;
-    const unbind = frame ? bind(frame, scope.slots) : undefined;
-    try {
-      if (order && frame && order.sig !== undefined) {
-        // Scan in the frame's cached result order: no sort per query.
-        const p = frameOrder(order, frame);
-        for (let k = 0; k < p.length; k++) {
-          const i = p[k];
-          if (!test || test(rows[i], i)) matched.push(rows[i]);
+    if (frame && (!order || order.sig !== undefined)) {
+      // A cached rows array: mark the matching rows in a bitset (scanning in index order, where the
+      // bound columns are), and read them in the frame's cached ORDER BY permutation.
+      const n = rows.length;
+      let bits: Uint32Array | undefined;
+      let count = n;
+      if (test) {
+        const unbind = bind(frame, scope.slots);
+        try {
+          bits = new Uint32Array((n + 31) >>> 5);
+          count = 0;
+          for (let i = 0; i < n; i++) {
+            if (test(rows[i], i)) {
+              bits[i >>> 5] |= 1 << (i & 31);
+              count++;
+            }
+          }
+        } finally {
+          unbind();
         }
-      } else {
+      }
+      found = new FrameRows(rows, order ? frameOrder(order, frame) : undefined, bits, 0, count);
+    } else {
+      let matched: Row[] = [];
+      const unbind = frame ? bind(frame, scope.slots) : undefined;
+      try {
         if (!test) matched = rows.slice();
         else for (let i = 0; i < rows.length; i++) if (test(rows[i], i)) matched.push(rows[i]);
-        if (order) matched = sortRows(order, matched);
+      } finally {
+        unbind?.();
       }
-    } finally {
-      unbind?.();
+      found = order ? sortRows(order, matched) : matched;
     }
   }
 
-  const found: Found = { rows: matched, projectors };
-  if (q.skip) found.rows = found.rows.slice(q.skip);
-  if (q.maxRows !== undefined && found.rows.length > q.maxRows) {
-    found.warnings = [{ type: MAXROWS_WARNING.type, message: MAXROWS_WARNING.message(q.maxRows, found.rows.length) }];
-    found.rows = found.rows.slice(0, q.maxRows);
+  let warnings: QueryWarning[] | undefined;
+  if (q.skip) found = windowOf(found, q.skip, found.length);
+  if (q.maxRows !== undefined && found.length > q.maxRows) {
+    warnings = [{ type: MAXROWS_WARNING.type, message: MAXROWS_WARNING.message(q.maxRows, found.length) }];
+    found = windowOf(found, 0, q.maxRows);
   }
-  return found;
+  return warnings ? { rows: found, warnings, projectors } : { rows: found, projectors };
 }
 
 /**

@@ -99,8 +99,12 @@ function rowOf(view: MetadataView, doc: StoredDocument, version: DocumentVersion
  * The visible rows of a user, cached per store while the metadata view and the number of
  * documents are unchanged (documents are only ever added; roles, groups and administrator rights
  * do not change at run time). Same rule as endpoint 21: `store.visibleTo(user)`.
+ * The engine keeps its per-row work (keys, FIND text, sort orders) with each of these arrays, so
+ * only the most recently used few are kept per store (memory stays bounded with many users; an
+ * evicted user's next query rebuilds from the per-version row cache).
  */
 const visibleCache = new WeakMap<DocumentStore, Map<string, { view: MetadataView; size: number; rows: DocumentRow[] }>>();
+export const VISIBLE_ROWS_KEPT = 8;
 
 function visibleRows(store: DocumentStore, user: User, view: MetadataView, allVersions: boolean): DocumentRow[] {
   let perStore = visibleCache.get(store);
@@ -108,7 +112,11 @@ function visibleRows(store: DocumentStore, user: User, view: MetadataView, allVe
   const key = `${user.id}:${allVersions}`;
   const size = store.size();
   const c = perStore.get(key);
-  if (c && c.view === view && c.size === size) return c.rows;
+  if (c) perStore.delete(key); // re-inserted below: Map order is recency order
+  if (c && c.view === view && c.size === size) {
+    perStore.set(key, c);
+    return c.rows;
+  }
   const rows: DocumentRow[] = [];
   for (const doc of store.visibleTo(user)) {
     const latest = latestVersion(doc);
@@ -116,6 +124,7 @@ function visibleRows(store: DocumentStore, user: User, view: MetadataView, allVe
     else for (const v of doc.versions) rows.push(rowOf(view, doc, v, v === latest));
   }
   perStore.set(key, { view, size, rows });
+  while (perStore.size > VISIBLE_ROWS_KEPT) perStore.delete(perStore.keys().next().value!);
   return rows;
 }
 

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock';
-import type { From, SelectItem, Row, QueryWarning } from '../../vql';
+import type { From, SelectItem, RowList, QueryWarning } from '../../vql';
 import { MAX_STORED_RESULTS, PAGE_LINK_TTL_MS } from './choices';
 
 export interface StoredResult {
@@ -15,7 +15,7 @@ export interface StoredResult {
   userId: number;
   select: SelectItem[];
   from: From;
-  rows: readonly Row[];
+  rows: RowList;
   /** The page size of the query (default page size of its links). */
   limit: number;
   maxPageSize: number;

@@ -4,13 +4,13 @@
  *   1. find: the rows the query finds, unpaged and unprojected (the engine's findRows);
  *   2. page: the SELECT projected over one slice of those rows.
  */
-import { evaluate, findRows, type Query, type QueryResult, type QueryWarning, type Row, type SelectItem, type From } from '../../vql';
+import { evaluate, findRows, type RowList, type Query, type QueryResult, type QueryWarning, type Row, type SelectItem, type From } from '../../vql';
 import type { DescribeField, DescribeObject, SimCatalog, SimTarget } from './types';
 
 export interface FoundResult {
   target: SimTarget;
-  /** Every row found, in result order. */
-  rows: Row[];
+  /** Every row found, in result order (compact when found on a cached rows array). */
+  rows: RowList;
   warnings?: QueryWarning[];
 }
 
@@ -35,7 +35,7 @@ export function find(q: Query, catalog: SimCatalog): FoundResult {
 }
 
 /** Step 2: one page of found rows, projected by `select`. */
-export function page(select: SelectItem[], from: From, rows: readonly Row[], catalog: SimCatalog, limit: number, offset: number, maxPageSize: number): QueryResult {
+export function page(select: SelectItem[], from: From, rows: RowList, catalog: SimCatalog, limit: number, offset: number, maxPageSize: number): QueryResult {
   const q: Query = { select, from, orderBy: [] };
   const slice = rows.slice(offset, offset + limit);
   const r = evaluate(q, overlay(catalog, from, () => slice), { pageSize: limit, pageOffset: 0, maxPageSize });
