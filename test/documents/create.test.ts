@@ -1,14 +1,21 @@
 /** Endpoint 28: multipart and form-urlencoded creation, validation, limits, round trip. */
 import { createHash } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testSim } from '../helpers/sim';
-import { type Personas, api, personas } from './world';
+import { PROMO, type Personas, api, personas } from './world';
 
+/**
+ * One simulator for the file: documents created here are owned by their creator and touch no
+ * fixture document; ids are read from the store (`nextId()`) rather than assumed.
+ */
 let p: Personas;
-beforeEach(async () => {
+beforeAll(async () => {
   p = await personas();
 });
 afterEach(() => expect(p.sim.breaches).toEqual([]));
+
+/** The id the next created document gets in promo (the fixtures' highest is 130). */
+const nextId = () => p.sim.world.documents.store(p.sim.world.tenants.byDnsName(PROMO)!.id).peekNextId();
 
 const create = (session: string, parts: Record<string, string | Blob>, filename = 'upload.txt') => {
   const form = new FormData();
@@ -22,30 +29,32 @@ const count = async (session: string) => (await p.sim.json('GET', api('/objects/
 
 describe('multipart create', () => {
   it('create → list → retrieve → download: md5 and size match, the service sets the system fields', async () => {
+    const id = nextId();
+    expect(id).toBeGreaterThan(130);
     const content = new TextEncoder().encode('Cholecap dosing card\nTake one tablet daily.\n');
     const created = await create(p.bob, {
       file: new Blob([content], { type: 'text/plain' }), name__v: 'Cholecap Dosing Card', type__v: 'Product Label', lifecycle__v: 'General Lifecycle',
       description__v: 'A new label', review_priority__c: 'High', product__v: '00P000000000101',
     }, 'dosing-card.txt');
-    expect(created).toEqual({ responseStatus: 'SUCCESS', responseMessage: 'successfully created document', id: 131 });
+    expect(created).toEqual({ responseStatus: 'SUCCESS', responseMessage: 'successfully created document', id });
 
     const list = await p.sim.json('GET', api('/objects/documents?sort=id%20DESC&limit=1'), p.bob);
     const listed = list.documents[0].document;
     expect(listed).toMatchObject({
-      id: 131, version_id: '131_0_1', name__v: 'Cholecap Dosing Card', type__v: 'Product Label', lifecycle__v: 'General Lifecycle', status__v: 'Draft',
+      id, version_id: `${id}_0_1`, name__v: 'Cholecap Dosing Card', type__v: 'Product Label', lifecycle__v: 'General Lifecycle', status__v: 'Draft',
       format__v: 'text/plain', filename__v: 'dosing-card.txt', size__v: content.byteLength, md5checksum__v: createHash('md5').update(content).digest('hex'),
       major_version_number__v: 0, minor_version_number__v: 1, created_by__v: 61003, owner__v: { users: [61003], groups: [] },
-      document_creation_date__v: '2026-01-15T09:00:00.000Z', document_number__v: 'DOC-000131', description__v: 'A new label',
+      document_creation_date__v: '2026-01-15T09:00:00.000Z', document_number__v: `DOC-${String(id).padStart(6, '0')}`, description__v: 'A new label',
       review_priority__c: 'high__c', product__v: ['00P000000000101'], locked__v: false,
     });
-    const file = await p.sim.call('GET', api('/objects/documents/131/file'), { headers: { Authorization: p.bob } });
+    const file = await p.sim.call('GET', api(`/objects/documents/${id}/file`), { headers: { Authorization: p.bob } });
     const bytes = new Uint8Array(await file.arrayBuffer());
     expect(bytes).toEqual(content);
     expect(createHash('md5').update(bytes).digest('hex')).toBe(listed.md5checksum__v);
     expect(file.headers.get('content-disposition')).toBe('attachment;filename="dosing-card.txt"');
     // Only its owner (and administrators) see it.
-    expect((await p.sim.json('GET', api('/objects/documents/131'), p.alice)).responseStatus).toBe('FAILURE');
-    expect((await p.sim.json('GET', api('/objects/documents/131'), p.admin)).document.id).toBe(131);
+    expect((await p.sim.json('GET', api(`/objects/documents/${id}`), p.alice)).responseStatus).toBe('FAILURE');
+    expect((await p.sim.json('GET', api(`/objects/documents/${id}`), p.admin)).document.id).toBe(id);
   });
 
   it('resolves labels or names to the type, subtype and classification; checks required custom fields', async () => {
@@ -66,6 +75,7 @@ describe('multipart create', () => {
 
   it('reports every missing or invalid part, and creates nothing', async () => {
     const before = await count(p.admin);
+    const id = nextId();
     expect(await create(p.alice, { description__v: 'no name' })).toEqual({
       responseStatus: 'FAILURE',
       errors: [
@@ -88,18 +98,19 @@ describe('multipart create', () => {
     expect(await create(p.alice, { name__v: 'x', type__v: 'Product Label', lifecycle__v: 'General Lifecycle', subtype__v: 'Anything' })).toMatchObject({ errors: [{ type: 'INVALID_DATA' }] });
     expect(await count(p.admin)).toBe(before);
     // The failed attempts did not use up an id.
-    expect((await create(p.alice, { name__v: 'Next', type__v: 'Product Label', lifecycle__v: 'General Lifecycle' })).id).toBe(131);
+    expect((await create(p.alice, { name__v: 'Next', type__v: 'Product Label', lifecycle__v: 'General Lifecycle' })).id).toBe(id);
   });
 });
 
 describe('form-urlencoded create and limits', () => {
   it('a form-urlencoded create makes a placeholder (no file)', async () => {
+    const id = nextId();
     const body = await p.sim.json('POST', api('/objects/documents'), p.alice, { form: { name__v: 'Placeholder', type__v: 'Product Label', lifecycle__v: 'General Lifecycle' } });
-    expect(body).toMatchObject({ responseStatus: 'SUCCESS', id: 131 });
-    const doc = (await p.sim.json('GET', api('/objects/documents/131'), p.alice)).document;
+    expect(body).toMatchObject({ responseStatus: 'SUCCESS', id });
+    const doc = (await p.sim.json('GET', api(`/objects/documents/${id}`), p.alice)).document;
     expect(doc.size__v).toBe(0);
     expect(doc).not.toHaveProperty('format__v');
-    expect((await (await p.sim.call('GET', api('/objects/documents/131/file'), { headers: { Authorization: p.alice } })).json()).errors[0].type).toBe('OPERATION_NOT_ALLOWED');
+    expect((await (await p.sim.call('GET', api(`/objects/documents/${id}/file`), { headers: { Authorization: p.alice } })).json()).errors[0].type).toBe('OPERATION_NOT_ALLOWED');
   });
 
   it('a file over the upload maximum is EXCEEDS_FILE_MAX_SIZE and leaves nothing behind', async () => {

@@ -1,12 +1,20 @@
 /** Check-out: lockDocument=true on endpoint 25 and the lock resource (gaps.md §9). */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Personas, api, personas } from './world';
 
+/** One simulator for the file: each test starts with no document checked out (the afterEach undoes every check-out). */
 let p: Personas;
-beforeEach(async () => {
+beforeAll(async () => {
   p = await personas();
 });
-afterEach(() => expect(p.sim.breaches).toEqual([]));
+afterEach(async () => {
+  expect(p.sim.breaches).toEqual([]);
+  // A tenant administrator may undo anyone's check-out (tested below); "not checked out" is fine too.
+  for (const id of LOCKED_IN_TESTS) await p.sim.json('DELETE', api(`/objects/documents/${id}/lock`), p.admin);
+});
+
+/** Every document a test here may check out. */
+const LOCKED_IN_TESTS = [101, 105, 118];
 
 const doc = async (id: number, session: string) => (await p.sim.json('GET', api(`/objects/documents/${id}`), session)).document;
 
