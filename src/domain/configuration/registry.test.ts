@@ -136,3 +136,36 @@ describe('ComponentRegistry', () => {
     expect(registry.has('Docfield', 'budget__c')).toBe(true);
   });
 });
+
+describe('inherited object keys (__proto__, constructor) in records', () => {
+  const putError = (record: ComponentRecord): ConfigurationError => {
+    const registry = createRegistry(sampleRecords());
+    try {
+      registry.put(record);
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigurationError);
+      return e as ConfigurationError;
+    }
+    throw new Error('expected put to fail');
+  };
+
+  it('put refuses an own __proto__ attribute (as JSON.parse makes it) instead of dropping it silently', () => {
+    const attributes = JSON.parse('{"label": "P", "__proto__": "x"}');
+    expect(putError({ type: 'Picklist', name: 'p__c', attributes, subcomponents: {} }).code).toBe(ConfigErrorCode.UNKNOWN_ATTRIBUTE);
+  });
+
+  it('put refuses an own __proto__ sub-component collection instead of making it the prototype', () => {
+    const subcomponents = JSON.parse('{"__proto__": [{"name": "a__c", "attributes": {"value": "A", "order": 0}}]}');
+    expect(putError({ type: 'Picklist', name: 'p__c', attributes: { label: 'P' }, subcomponents }).code).toBe(ConfigErrorCode.UNKNOWN_SUBCOMPONENT_TYPE);
+  });
+
+  it('createRegistry refuses __proto__ and constructor as attribute or sub-component names', () => {
+    for (const key of ['__proto__', 'constructor', 'toString']) {
+      expect(loadError([JSON.parse(`{"type": "Picklist", "name": "p__c", "attributes": {"label": "P", "${key}": "x"}}`)]).code, key).toBe(ConfigErrorCode.UNKNOWN_ATTRIBUTE);
+      expect(loadError([JSON.parse(`{"type": "Picklist", "name": "p__c", "attributes": {"label": "P"}, "subcomponents": {"${key}": []}}`)]).code, key).toBe(
+        ConfigErrorCode.UNKNOWN_SUBCOMPONENT_TYPE,
+      );
+      expect(loadError([{ type: key, name: 'p__c' }]).code, key).toBe(ConfigErrorCode.TYPE_NOT_SIMULATED);
+    }
+  });
+});

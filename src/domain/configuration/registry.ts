@@ -38,21 +38,24 @@ const copyState = (s: State): State => ({
   files: new Map(s.files),
 });
 
-const freezeAttrs = (attrs: Readonly<Record<string, Value>>): Readonly<Record<string, Value>> => {
-  const out: Record<string, Value> = {};
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || (Array.isArray(v) && v.length === 0)) continue;
-    out[k] = Array.isArray(v) ? Object.freeze([...v]) : v;
-  }
-  return Object.freeze(out);
-};
+// Object.fromEntries defines own properties: a key `__proto__` stays an (invalid) attribute or
+// collection that validation reports, instead of an assignment that sets the prototype.
+const freezeAttrs = (attrs: Readonly<Record<string, Value>>): Readonly<Record<string, Value>> =>
+  Object.freeze(
+    Object.fromEntries(
+      Object.entries(attrs)
+        .filter(([, v]) => !(v === undefined || v === null || (Array.isArray(v) && v.length === 0)))
+        .map(([k, v]) => [k, Array.isArray(v) ? Object.freeze([...v]) : v]),
+    ),
+  );
 
 /** A frozen copy without empty attributes or empty subcomponent collections. */
 export function canonicalRecord(r: ComponentRecord): ComponentRecord {
-  const subcomponents: Record<string, readonly SubcomponentRecord[]> = {};
-  for (const [subtype, entries] of Object.entries(r.subcomponents ?? {})) {
-    if (entries.length > 0) subcomponents[subtype] = Object.freeze(entries.map((e) => Object.freeze({ name: e.name, attributes: freezeAttrs(e.attributes) })));
-  }
+  const subcomponents: Record<string, readonly SubcomponentRecord[]> = Object.fromEntries(
+    Object.entries(r.subcomponents ?? {})
+      .filter(([, entries]) => entries.length > 0)
+      .map(([subtype, entries]) => [subtype, Object.freeze(entries.map((e) => Object.freeze({ name: e.name, attributes: freezeAttrs(e.attributes) })))]),
+  );
   return Object.freeze({ type: r.type, name: r.name, attributes: freezeAttrs(r.attributes), subcomponents: Object.freeze(subcomponents) });
 }
 

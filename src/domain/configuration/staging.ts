@@ -15,21 +15,22 @@ import type { StagedFile, StagingLike } from './model';
 /** (chosen) Longest `name__v`; and how many files one tenant's staging area holds before the oldest go. */
 export const STAGING_LIMITS = { name: 100, files: 500 } as const;
 
-const BY_EXTENSION: Readonly<Record<string, string>> = {
+/** Media type by lower-case extension: a Map, so that `x.constructor` or `x.__proto__` finds nothing inherited. */
+const BY_EXTENSION: ReadonlyMap<string, string> = new Map(Object.entries({
   pdf: 'application/pdf', txt: 'text/plain', html: 'text/html', htm: 'text/html', xml: 'application/xml',
   json: 'application/json', csv: 'text/csv', md: 'text/markdown', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg',
   gif: 'image/gif', svg: 'image/svg+xml', zip: 'application/zip',
   doc: 'application/msword', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xls: 'application/vnd.ms-excel', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   ppt: 'application/vnd.ms-powerpoint', pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-};
+}));
 
 /** The media type of an upload: the part's declared type unless generic, else by extension. */
 export function formatOf(filename: string, declared?: string): string {
   const type = (declared ?? '').split(';')[0].trim().toLowerCase();
   if (type && type !== 'application/octet-stream') return type;
   const ext = /\.([A-Za-z0-9]+)$/.exec(filename)?.[1]?.toLowerCase();
-  return (ext && BY_EXTENSION[ext]) || 'application/octet-stream';
+  return (ext && BY_EXTENSION.get(ext)) || 'application/octet-stream';
 }
 
 export const sha1Hex = (bytes: Uint8Array): string => createHash('sha1').update(bytes).digest('hex');

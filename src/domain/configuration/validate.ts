@@ -118,7 +118,7 @@ export function validateRecord(record: ComponentRecord, lookup: RecordLookup): v
         { component },
       );
     }
-    const max = definition.maxSubcomponents?.[subtype];
+    const max = definition.maxSubcomponents && Object.hasOwn(definition.maxSubcomponents, subtype) ? definition.maxSubcomponents[subtype] : undefined;
     if (max !== undefined && entries.length > max) {
       throw new ConfigurationError(ConfigErrorCode.TOO_MANY_SUBCOMPONENTS, `${component} has ${entries.length} ${subtype} entries; the maximum is ${max}`, { component });
     }
