@@ -1,5 +1,5 @@
 /** The fixture key `configuration`: a bad configuration stops start-up naming the file and the record. */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -54,5 +54,26 @@ describe('fixture key configuration', () => {
   it('reports a File attribute naming a file missing from files/mdl/', () => {
     const dir = copyWith((y) => y.replace('file: signature_page.pdf', 'file: missing_page.pdf'));
     expect(problems(() => createSimulator({ fixtures: dir })).join('\n')).toMatch(/configuration\.promo\.acme\.example: Signaturepage\.standard_signature_page__c attribute \[file\] names file \[missing_page\.pdf\]/);
+  });
+
+  it('refuses a File attribute whose path leaves files/mdl/ (../, absolute), even when the file exists', () => {
+    for (const path of ['../../configuration.yaml', '../mdl/../../users.yaml', '/etc/hostname', 'sub/../../signature_page.pdf']) {
+      const dir = copyWith((y) => y.replace('file: signature_page.pdf', `file: '${path}'`));
+      const p = problems(() => createSimulator({ fixtures: dir })).join('\n');
+      expect(p, path).toContain(`configuration.yaml: configuration.promo.acme.example: Signaturepage.standard_signature_page__c attribute [file] names file [${path}]`);
+      expect(p, path).toContain('outside files/mdl/');
+    }
+  });
+
+  it('refuses a file of files/mdl/ that is a symbolic link to outside it', () => {
+    const dir = copyWith((y) => y.replace('file: signature_page.pdf', 'file: linked.pdf'));
+    symlinkSync(join(dir, 'users.yaml'), join(dir, 'files', 'mdl', 'linked.pdf'));
+    expect(problems(() => createSimulator({ fixtures: dir })).join('\n')).toContain('names file [linked.pdf], which links outside files/mdl/');
+  });
+
+  it('accepts a path that stays inside files/mdl/', () => {
+    const dir = copyWith((y) => y.replace('file: signature_page.pdf', `file: './x/../signature_page.pdf'`));
+    const sim = createSimulator({ fixtures: dir });
+    expect(sim.world.configuration.get(1001)!.files('Signaturepage', 'standard_signature_page__c')).toHaveLength(1);
   });
 });

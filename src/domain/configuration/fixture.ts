@@ -5,10 +5,10 @@
  * lists it). A tenant the key does not name starts with an empty registry.
  *
  * A fixture check reports a bad configuration (unknown DNS, a record the model refuses, a missing
- * file) with the file and path, before the simulator starts.
+ * file, a file path leading out of files/mdl/) with the file and path, before the simulator starts.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
 import { addFixtureCheck } from '../../fixtures/checks';
 import { FixtureError } from '../../fixtures/load';
 import type { FixtureSet } from '../../fixtures/types';
@@ -34,12 +34,24 @@ function fileReferences(registry: ComponentRegistry): { type: string; name: stri
   );
 }
 
+const isInside = (root: string, path: string): boolean => path.startsWith(root + sep);
+
+/** The absolute path of a fixture component's file, or undefined when `file` leads out of `<dir>/files/mdl/` (`../`, absolute). */
+export function fixtureFilePath(dir: string, file: string): string | undefined {
+  const root = resolve(dir, FIXTURE_FILES_DIR);
+  const path = resolve(root, file);
+  return isInside(root, path) ? path : undefined;
+}
+
 /** Builds one tenant's registry from its fixture records and binds the files they name. */
 export function registryFromFixture(records: readonly unknown[], dir: string): ComponentRegistry {
   const registry = createRegistry(records);
   for (const ref of fileReferences(registry)) {
-    const path = join(dir, FIXTURE_FILES_DIR, ref.file);
-    if (!existsSync(path)) throw new Error(`${ref.type}.${ref.name} attribute [${ref.attribute}] names file [${ref.file}], which is not in ${FIXTURE_FILES_DIR}/`);
+    const path = fixtureFilePath(dir, ref.file);
+    const named = `${ref.type}.${ref.name} attribute [${ref.attribute}] names file [${ref.file}]`;
+    if (path === undefined) throw new Error(`${named}, which is outside ${FIXTURE_FILES_DIR}/`);
+    if (!existsSync(path)) throw new Error(`${named}, which is not in ${FIXTURE_FILES_DIR}/`);
+    if (!isInside(realpathSync(join(dir, FIXTURE_FILES_DIR)), realpathSync(path))) throw new Error(`${named}, which links outside ${FIXTURE_FILES_DIR}/`);
     const file = stagedFile(ref.file, new Uint8Array(readFileSync(path)));
     registry.bindFile(ref.type, ref.name, ref.attribute, { ...file, name__v: ref.file });
   }
