@@ -65,6 +65,7 @@ const messages = {
   componentTypeUnknown: [ErrorType.INVALID_DATA, 'Invalid value [{0}] for parameter [component_type] specified: not a component type dms-sim simulates ({1})'],
   mdlScriptFailed: [ErrorType.INVALID_DATA, 'MDL statement {0} failed, nothing of the script was applied: {1}'],
   mdlAdminOnly: [ErrorType.INSUFFICIENT_ACCESS, 'Only a tenant or domain administrator may {0}.'],
+  configurationUnavailable: [ErrorType.OPERATION_NOT_ALLOWED, 'Tenant [{0}] has no configuration in dms-sim; its components cannot be read or changed.'],
   notImplemented: [ErrorType.UNEXPECTED_ERROR, 'Operation [{0}] is not implemented by dms-sim yet.'],
   unexpected: [ErrorType.UNEXPECTED_ERROR, 'An unexpected error occurred (execution id {0}).'],
 } as const satisfies Record<string, readonly [ErrorType, string]>;

@@ -5,16 +5,14 @@
  */
 import {
   componentTypeDefinition,
-  componentTypeMetadata,
+  componentTypeJson,
   componentTypeNames,
   executeScript,
-  parseReference,
+  recordJson,
   toRecreateStatement,
-  type AttributeMetadata,
   type ComponentRecord,
   type ComponentRegistry,
   type ComponentTypeMetadata,
-  type Value,
 } from '../domain/configuration';
 import { apiError, errorItem } from '../domain/errors';
 import { isTenantAdmin } from '../domain/users';
@@ -25,7 +23,7 @@ import type { Ctx, Handlers } from './types';
 
 function registryOf(ctx: Ctx): ComponentRegistry {
   const registry = ctx.world.configuration.get(ctx.tenant!.id);
-  if (!registry) throw new Error(`no configuration registry for tenant ${ctx.tenant!.id}`);
+  if (!registry) throw apiError('configurationUnavailable', ctx.tenant!.dns);
   return registry;
 }
 
@@ -47,59 +45,6 @@ function recordOf(ctx: Ctx): { type: ComponentTypeMetadata; record: ComponentRec
   const record = registry.get(type.name, String(ctx.params.record_name));
   if (!record) throw apiError('resourceNotFound', `${type.name}.${ctx.params.record_name}`);
   return { type, record, registry };
-}
-
-/**
- * JSON has no bigint (JSON.stringify throws on it): an integer within ±2^53 becomes a number, a
- * larger one its decimal string (chosen; see docs/decisions.md). Applied at this boundary only.
- */
-export function jsonSafe(value: unknown): unknown {
-  if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
-  if (Array.isArray(value)) return value.map(jsonSafe);
-  if (value && typeof value === 'object' && !(value instanceof Uint8Array)) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, jsonSafe(v)]));
-  }
-  return value;
-}
-
-/**
- * A record's attributes in catalogue order: every settable attribute, `null` where the record has
- * no value (spec: "a blank or null field means the record has no value for it"); an absent
- * `active` means active and is shown as `true`.
- */
-function attributeValues(metas: readonly AttributeMetadata[], values: Readonly<Record<string, Value>>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const m of metas) {
-    if (m.name === 'name') continue;
-    const v = values[m.name];
-    out[m.name] = v === undefined ? (m.name === 'active' ? true : null) : jsonSafe(v);
-  }
-  return out;
-}
-
-/**
- * `used_in` of a picklist (chosen shape): the fields using it, `{object_name, field_name}`, where a
- * document field's object is `documents`; other referrers as `{component, attribute}`.
- */
-function usedIn(registry: ComponentRegistry, record: ComponentRecord): Record<string, string>[] {
-  return registry.referrersOf(record.type, record.name).map((r): Record<string, string> => {
-    const ref = parseReference(r.component)!;
-    if (ref.type === 'Docfield' && r.attribute === 'picklist') return { object_name: 'documents', field_name: ref.name };
-    const sub = /^Field\.([^.]+)\.picklist$/.exec(r.attribute);
-    if (ref.type === 'Object' && sub) return { object_name: ref.name, field_name: sub[1] };
-    return { component: r.component, attribute: r.attribute };
-  });
-}
-
-/** Endpoint 10/11's JSON of a record: name, attributes, subcomponent collections (by json_collection_name). */
-export function recordJson(registry: ComponentRegistry, record: ComponentRecord): Record<string, unknown> {
-  const type = componentTypeMetadata(record.type)!;
-  const out: Record<string, unknown> = { name: record.name, ...attributeValues(type.attributes, record.attributes) };
-  for (const sub of type.sub_components) {
-    out[sub.json_collection_name] = (record.subcomponents[sub.name] ?? []).map((e) => ({ name: e.name, ...attributeValues(sub.attributes, e.attributes) }));
-  }
-  if (type.name === 'Picklist') out.used_in = usedIn(registry, record);
-  return out;
 }
 
 const fileInfo = (f: { name__v: string; format__v: string; size__v: number; sha1_checksum__v: string }) => ({
@@ -136,7 +81,7 @@ export const configurationHandlers: Handlers = {
   },
 
   /** 9 */
-  getComponentTypeMetadata: (ctx) => ({ body: { responseStatus: 'SUCCESS', data: jsonSafe(typeOf(ctx)) } }),
+  getComponentTypeMetadata: (ctx) => ({ body: { responseStatus: 'SUCCESS', data: componentTypeJson(typeOf(ctx)) } }),
 
   /** 10 */
   listComponentRecords: (ctx) => {

@@ -158,3 +158,28 @@ describe('endpoint 12: RECREATE text', () => {
     expect((await text('/api/mdl/components/Picklist.channel__c')).body.replace(/\s+/g, ' ')).toContain("Picklistentry podcast__c ( value('Podcast'), order(5) )");
   });
 });
+
+describe('a tenant without a configuration registry', () => {
+  it('answers endpoints 8, 10, 11, 12 and 14 with OPERATION_NOT_ALLOWED naming the tenant, never a 500', async () => {
+    const other = testSim({ settings: { throttling: false } });
+    const session = await other.login('tenant.admin@acme.example');
+    const id = other.world.tenants.byDnsName('promo.acme.example')!.id;
+    other.world.configuration.delete(id);
+    const calls: [string, string, RequestInit['body']?][] = [
+      ['POST', '/api/mdl/execute', "CREATE Picklist x__c (label('X'));"],
+      ['GET', `/api/${V}/configuration/Picklist`],
+      ['GET', `/api/${V}/configuration/Picklist.audience__c`],
+      ['GET', '/api/mdl/components/Picklist.audience__c'],
+      ['GET', '/api/mdl/components/Picklist.audience__c/files'],
+    ];
+    for (const [method, path, body] of calls) {
+      const res = await other.call(method, path, { headers: { Authorization: session, Accept: 'application/json', 'Content-Type': 'text/plain' }, body: body ?? undefined });
+      expect(res.status, path).toBe(200);
+      const r = await res.json();
+      expect(r.responseStatus, path).toBe('FAILURE');
+      expect(r.errors[0].type, path).toBe('OPERATION_NOT_ALLOWED');
+      expect(r.errors[0].message, path).toContain('promo.acme.example');
+    }
+    expect(other.breaches).toEqual([]);
+  });
+});

@@ -35,3 +35,4 @@ export {
   type StatementExecution,
 } from './execute';
 export { recreateStatementOf, toRecreateStatement } from './recreate';
+export { componentTypeJson, recordJson } from './records-json';
