@@ -68,6 +68,7 @@ const messages = {
   configurationUnavailable: [ErrorType.OPERATION_NOT_ALLOWED, 'Tenant [{0}] has no configuration in dms-sim; its components cannot be read or changed.'],
   notImplemented: [ErrorType.UNEXPECTED_ERROR, 'Operation [{0}] is not implemented by dms-sim yet.'],
   unexpected: [ErrorType.UNEXPECTED_ERROR, 'An unexpected error occurred (execution id {0}).'],
+  responseBreach: [ErrorType.UNEXPECTED_ERROR, 'dms-sim answered {0} against its OpenAPI document (execution id {1}): {2}'],
 } as const satisfies Record<string, readonly [ErrorType, string]>;
 
 export type ErrorKey = keyof typeof messages;

@@ -36,7 +36,9 @@ export const authServerHandlers: Handlers = {
     return { json: { client_id: c.clientId, redirect_uris: c.redirectUris, client_name: c.name, token_endpoint_auth_method: 'none' } };
   }),
   endOAuthSession: oauth((ctx) =>
-    ctx.query.post_logout_redirect_uri ? { redirect: ctx.world.authServer.logoutRedirect(ctx.query.post_logout_redirect_uri) } : { json: {} }),
+    ctx.query.post_logout_redirect_uri
+      ? { redirect: ctx.world.authServer.logoutRedirect(ctx.query.post_logout_redirect_uri, ctx.query.client_id, ctx.query.id_token_hint) }
+      : { json: {} }),
 
   platformLogin: (ctx) => {
     const t = ctx.world.platform.login(ctx.body!.username, ctx.body!.password);

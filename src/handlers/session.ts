@@ -1,5 +1,6 @@
 /** Session and discovery handlers: endpoints 1–3, keep-alive and logout. */
 import { authBurst, passwordLogin, refusal } from '../domain/auth/login';
+import { authError } from '../domain/errors';
 import { discover } from '../domain/auth/discovery';
 import { oauthLogin } from '../domain/auth/oauth-session';
 import type { Session } from '../domain/sessions';
@@ -26,6 +27,8 @@ export const sessionHandlers: Handlers = {
   createSession: async (ctx) => {
     const body = ctx.body ?? {};
     const dns: string | undefined = body.tenantDNS || ctx.hintedDns;
+    // A malformed login (no password) consumes no attempt (gaps.md §1).
+    if (!body.password) throw authError('noPassword');
     const burst = authBurst(ctx.world, body.username, dns);
     ctx.meta.burstLimit = burst.limit;
     ctx.meta.burstRemaining = burst.remaining;

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { apiError, isApiError } from '../domain/errors';
+import { ApiError, apiError, errorItem, isApiError } from '../domain/errors';
 import type { World } from '../domain/world';
 import type { Ctx, Handler, Handlers } from '../handlers/types';
 import type { LoadedOpenApi, OperationInfo } from '../openapi/load';
@@ -37,6 +37,10 @@ interface Route {
   validator: RequestValidator;
   /** Undefined: the operation has no handler yet (answered "not implemented" before anything else). */
   handler?: Handler;
+  /** The body may carry files (multipart with a binary part): bounded by the upload maximum. */
+  takesFiles: boolean;
+  /** Another protocol's operation (OAuth): input errors answer `{error, error_description}` with 400. */
+  oauthStyle: boolean;
 }
 
 /** Bodies beyond uploads (forms, JSON, MDL scripts) are bounded too. */
@@ -103,6 +107,8 @@ export function createApp(options: AppOptions): Hono {
     shape: routeShape(op.path),
     validator: compileRequestValidator(ajv, op),
     handler: handlers[op.id],
+    takesFiles: JSON.stringify(op.requestBody ?? {}).includes('"format":"binary"'),
+    oauthStyle: !op.xmlRoot && op.responses['400'] !== undefined,
   }));
   const validateResponse = options.validateResponses ? createResponseValidator(openapi.document) : undefined;
   const isTenantDns = (dns: string) => world.tenants.byDnsName(dns) !== undefined;
@@ -130,10 +136,13 @@ export function createApp(options: AppOptions): Hono {
     const configured = options.publicUrl();
     const publicUrl =
       configured !== undefined ? trimmedPublicUrl(configured) : (tenancy.reachedBy === 'host' ? 'http://localhost' : new URL(href).origin).replace(/\/+$/, '');
-    const query: Record<string, string> = {};
+    // The first of repeated query parameters wins (as for client_id); no inherited keys.
+    const query: Record<string, string> = Object.create(null);
     const search = searchOf(href);
     const searchParams = search ? new URLSearchParams(search) : undefined;
-    searchParams?.forEach((v, k) => (query[k] in query ? undefined : (query[k] = v)));
+    searchParams?.forEach((v, k) => {
+      if (!Object.hasOwn(query, k)) query[k] = v;
+    });
     const rawClientId = searchParams?.get('client_id') ?? headers['x-tenantapi-clientid'];
     const hintedTenant = tenancy.reachedBy === 'plain' ? undefined : world.tenants.byDnsName(tenancy.dns);
     const ctx: Ctx = {
@@ -151,14 +160,24 @@ export function createApp(options: AppOptions): Hono {
         if (!world.versions.includes(ctx.params.version)) throw apiError('versionNotSupported', ctx.params.version);
         ctx.version = ctx.params.version;
       }
+      // A /tenants/<dns> prefix must name a tenant; only a login falls back to rule 5.2.
+      if (tenancy.reachedBy === 'prefix' && !hintedTenant && op.id !== 'createSession') throw apiError('unknownPath', pathname);
       if (!route.handler) throw apiError('notImplemented', op.id);
-      if (op.auth === 'session') await authenticate(ctx);
+      if (op.auth === 'session') {
+        await authenticate(ctx);
+        // Every API call of a tenant counts against its burst, rejected ones too (gaps.md §2, §4).
+        if (ctx.tenant) await apiBurst(ctx);
+      }
       route.validator.params({ path: ctx.params, query: ctx.query, header: ctx.headers });
-      await readBody(ctx, route, req);
-      if (op.auth === 'session' && ctx.tenant) await apiBurst(ctx);
+      await readBody(ctx, route, req, c);
+      // client_id: the query parameter wins, then a form body's (endpoint 6: gaps.md §11), then the header.
+      if (searchParams?.get('client_id') == null && typeof ctx.body?.client_id === 'string') {
+        ctx.clientId = CLIENT_ID.test(ctx.body.client_id) ? ctx.body.client_id : 'invalid_client_id';
+      }
       response = reply(env, await route.handler!(ctx));
     } catch (e) {
-      if (isApiError(e)) response = failure(env, e);
+      if (isApiError(e) && route.oauthStyle) response = oauthFailure(e);
+      else if (isApiError(e)) response = failure(env, e);
       else {
         console.error(`[dms-sim] ${ctx.executionId} ${op.id}:`, e);
         response = failure(env, unexpectedFailure(ctx.executionId));
@@ -169,7 +188,7 @@ export function createApp(options: AppOptions): Hono {
       }
     }
     if (ctx.session) world.sessions.touch(ctx.session);
-    if (validateResponse) response = await checkResponse(op, response);
+    if (validateResponse) response = await checkResponse(op, response, env);
     if (ctx.tenant) {
       world.usage.record(ctx.tenant.id, {
         time: world.clock.now(), executionId: ctx.executionId, userId: ctx.user?.id,
@@ -183,22 +202,30 @@ export function createApp(options: AppOptions): Hono {
     return response;
   }
 
-  async function readBody(ctx: Ctx, route: Route, req: Request): Promise<void> {
-    if (!route.op.requestBody || req.method === 'GET' || req.method === 'HEAD') return;
+  async function readBody(ctx: Ctx, route: Route, req: Request, c: Context): Promise<void> {
+    const spec = route.op.requestBody;
+    if (!spec || req.method === 'HEAD') return;
     const contentType = ctx.headers['content-type'] ?? '';
     const media = mediaTypeOf(contentType);
-    const max = media === 'multipart/form-data' ? world.settings.uploadMaxBytes + 1024 * 1024 : FORM_BODY_MAX;
-    const bytes = await readLimited(req, max);
+    const declared = Number(ctx.headers['content-length'] ?? NaN);
+    // A body is there when a length or chunking says so, or (in-process requests) a stream comes without either.
+    const present = declared > 0 || ctx.headers['transfer-encoding'] !== undefined || (Number.isNaN(declared) && req.body !== null);
+    const accepted = route.validator.bodyTypes;
+    // The media type is checked before a byte is read; only file-taking operations get the upload maximum.
+    if (!route.op.rawBody && present && !accepted.includes(media)) throw apiError('invalidValue', media || '(none)', 'Content-Type');
+    const max = route.takesFiles && media === 'multipart/form-data' ? world.settings.uploadMaxBytes + 1024 * 1024 : FORM_BODY_MAX;
+    // A GET with a form body (endpoint 6: gaps.md §11) reaches us only through Node's own request.
+    const bytes = req.method === 'GET' ? await readGetBody(c, present, max) : await readLimited(req, max);
     if (route.op.rawBody) {
       ctx.rawBody = Buffer.from(bytes).toString('utf8');
       return;
     }
-    if (bytes.byteLength === 0 && !route.op.requestBody.required) return;
-    const accepted = route.validator.bodyTypes;
-    if (!accepted.includes(media)) {
-      if (bytes.byteLength === 0 && !route.op.requestBody.required) return;
-      throw apiError('invalidValue', media || '(none)', 'Content-Type');
+    if (bytes.byteLength === 0) {
+      // An empty required body names the first missing part (PARAMETER_REQUIRED).
+      if (spec.required && req.method !== 'GET') route.validator.body(accepted.includes(media) ? media : accepted[0], {});
+      return;
     }
+    if (!accepted.includes(media)) throw apiError('invalidValue', media || '(none)', 'Content-Type');
     const body = media === 'application/json' ? parseJson(bytes) : await parseForm(bytes, contentType);
     route.validator.body(media, body);
     ctx.body = body;
@@ -215,7 +242,7 @@ export function createApp(options: AppOptions): Hono {
     }
   }
 
-  async function checkResponse(op: OperationInfo, response: Response): Promise<Response> {
+  async function checkResponse(op: OperationInfo, response: Response, env: Envelope): Promise<Response> {
     // A defect's answer (500 UNEXPECTED_ERROR) is already a loud failure.
     if (response.status === 500) return response;
     const isJson = (response.headers.get('content-type') ?? '').startsWith('application/json');
@@ -224,9 +251,7 @@ export function createApp(options: AppOptions): Hono {
     if (problems.length === 0) return response;
     options.onInvalidResponse?.(op, problems);
     console.error(`[dms-sim] response of ${op.id} breaks the OpenAPI document:\n  ${problems.join('\n  ')}`);
-    return new Response(JSON.stringify({ responseStatus: 'FAILURE', errors: [{ type: 'UNEXPECTED_ERROR', message: `dms-sim answered ${op.id} against its OpenAPI document: ${problems.join('; ')}` }] }), {
-      status: 500, headers: { 'Content-Type': 'application/json;charset=UTF-8', 'X-TenantAPI-Status': 'FAILURE' },
-    });
+    return failure(env, new ApiError([errorItem('responseBreach', op.id, env.executionId, problems.join('; '))], { status: 500 }));
   }
 
   // Hono tries routes in registration order: the most specific template (most literal text) first,
@@ -244,7 +269,28 @@ export function createApp(options: AppOptions): Hono {
   app.onError((err, c) => {
     const executionId = randomUUID();
     console.error(`[dms-sim] ${executionId} ${c.req.method} ${c.req.url}:`, err);
-    return failure({ executionId, xml: false }, unexpectedFailure(executionId));
+    return failure({ executionId, xml: wantsXml(c.req.header('accept')) }, unexpectedFailure(executionId));
   });
   return app;
+}
+
+/** An input error of an OAuth-style operation, in OAuth's own shape (RFC 6749 §5.2). */
+function oauthFailure(e: ApiError): Response {
+  return new Response(JSON.stringify({ error: 'invalid_request', error_description: e.errors.map((x) => x.message).join('; ') }), {
+    status: 400, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
+  });
+}
+
+/** The body of a GET, read from Node's request (a fetch Request cannot carry one); bounded. */
+async function readGetBody(c: Context, present: boolean, max: number): Promise<Uint8Array> {
+  const incoming = (c.env as { incoming?: AsyncIterable<Uint8Array> } | undefined)?.incoming;
+  if (!present || !incoming || typeof incoming[Symbol.asyncIterator] !== 'function') return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of incoming) {
+    size += chunk.byteLength;
+    if (size > max) throw apiError('bodyTooLarge', max);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
 }

@@ -30,7 +30,9 @@ export function unexpectedFailure(executionId: string): ApiError {
 export function contentDisposition(filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, (c) => `\\${c}`);
   const plain = /^[\x20-\x7e]*$/.test(filename);
-  return `attachment;filename="${ascii}"` + (plain ? '' : `;filename*=UTF-8''${encodeURIComponent(filename)}`);
+  // RFC 5987 attr-chars: encodeURIComponent leaves ' ( ) * ! unencoded, which the grammar does not allow.
+  const extended = encodeURIComponent(filename).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment;filename="${ascii}"` + (plain ? '' : `;filename*=UTF-8''${extended}`);
 }
 
 /**

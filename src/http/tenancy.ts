@@ -27,7 +27,15 @@ export function tenancyOf(pathname: string, host: string | null | undefined, isT
   const [hostName, hostPort = ''] = (host ?? '').toLowerCase().split(':');
   const collapsed = pathname.includes('//') ? pathname.replace(/\/{2,}/g, '/') : pathname;
   const prefixed = collapsed.startsWith('/tenants/') ? PREFIX.exec(collapsed) : null;
-  if (prefixed) return { dns: decodeURIComponent(prefixed[1]).toLowerCase(), reachedBy: 'prefix', hostPort };
+  if (prefixed) {
+    let dns: string | undefined;
+    try {
+      dns = decodeURIComponent(prefixed[1]).toLowerCase();
+    } catch {
+      dns = undefined; // not percent-decodable: names no tenant
+    }
+    return { dns, reachedBy: 'prefix', hostPort };
+  }
   if (hostName && isTenantDns(hostName)) return { dns: hostName, reachedBy: 'host', hostPort };
   return { dns: hostName || undefined, reachedBy: 'plain', hostPort };
 }

@@ -70,7 +70,26 @@ function compileOnce(ajv: Ajv2020, schema: object): ValidateFunction {
   return validate;
 }
 
+const MAX_LONG = 2n ** 63n - 1n;
+
+/**
+ * Integers beyond JavaScript's exact range cannot be coerced faithfully: above the service's
+ * maximum (2^63−1) they are invalid; below it, a path id that large names no record there is.
+ */
+function checkBigIntegers(ints: [Location, string][], parts: RequestParts): void {
+  for (const [where, name] of ints) {
+    const v = parts[where][name];
+    if (typeof v !== 'string' || !/^\s*-?\d+\s*$/.test(v) || Number.isSafeInteger(Number(v))) continue;
+    const n = BigInt(v.trim());
+    if (n < 0n || n > MAX_LONG || where !== 'path') throw new ApiError([errorItem('invalidValue', v, name)]);
+    throw new ApiError([errorItem('resourceNotFound', v.trim())]);
+  }
+}
+
 export function compileRequestValidator(ajv: Ajv2020, op: OperationInfo): RequestValidator {
+  const ints: [Location, string][] = op.parameters
+    .filter((p) => (p.schema as { type?: string } | undefined)?.type === 'integer')
+    .map((p) => [p.in as Location, p.in === 'header' ? p.name.toLowerCase() : p.name]);
   // Only the locations that declare parameters are checked: for the others the schema is an
   // object with no constraint, which any request's record satisfies.
   const byLocation: [Location, ValidateFunction][] = [];
@@ -90,14 +109,18 @@ export function compileRequestValidator(ajv: Ajv2020, op: OperationInfo): Reques
   }
   return {
     params(parts) {
+      checkBigIntegers(ints, parts);
       for (const [where, validate] of byLocation) {
-        if (!validate(parts[where])) throw explain(validate.errors![0], where, parts[where]);
+        // Messages echo what the client sent, not the coerced value.
+        const raw = { ...parts[where] };
+        if (!validate(parts[where])) throw explain(validate.errors![0], where, raw);
       }
     },
     bodyTypes: [...bodies.keys()],
     body(mediaType, body) {
       const validate = bodies.get(mediaType);
-      if (validate && !validate(body)) throw explain(validate.errors![0], 'body', body);
+      const raw = { ...body };
+      if (validate && !validate(body)) throw explain(validate.errors![0], 'body', raw);
     },
   };
 }

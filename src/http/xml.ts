@@ -11,6 +11,11 @@ const itemNames: Record<string, string> = { tenantIds: 'tenant', errors: 'error'
 const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: false, suppressEmptyNode: false, processEntities: true });
 
 const validName = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+/** Characters XML 1.0 cannot carry at all (control characters, lone surrogates, U+FFFE/U+FFFF). */
+// eslint-disable-next-line no-control-regex
+const notXml = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** Text as XML can carry it: what it cannot is replaced by U+FFFD (the JSON answer keeps it exact). */
+const xmlText = (v: string) => v.replace(notXml, '\uFFFD');
 
 function toNode(value: unknown, key: string): unknown {
   if (Array.isArray(value)) {
@@ -23,13 +28,13 @@ function toNode(value: unknown, key: string): unknown {
     for (const [k, v] of Object.entries(value)) {
       if (v === undefined) continue;
       if (validName.test(k) && !k.toLowerCase().startsWith('xml')) out[k] = toNode(v, k);
-      else entries.push({ '@_name': k, '#text': v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v) });
+      else entries.push({ '@_name': xmlText(k), '#text': xmlText(v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v)) });
     }
     if (entries.length) out.entry = entries;
     return out;
   }
   if (value === null) return '';
-  return String(value);
+  return xmlText(String(value));
 }
 
 export function toXml(root: string, body: Record<string, unknown>): string {

@@ -62,8 +62,8 @@ const adfsProfile = {
 };
 
 describe('endpoint 3: discovery', () => {
-  it('a password user → password (errors may appear, empty)', async () => {
-    expect(await discover('username=alice@acme.example')).toEqual({ responseStatus: 'SUCCESS', errors: [], data: { auth_type: 'password' } });
+  it('a password user → password (no empty errors key: gaps.md §1)', async () => {
+    expect(await discover('username=alice@acme.example')).toEqual({ responseStatus: 'SUCCESS', data: { auth_type: 'password' } });
   });
 
   it('an unknown user answers like a password user (discovery reveals nobody)', async () => {
@@ -84,7 +84,7 @@ describe('endpoint 3: discovery', () => {
     expect(unmapped.data.auth_profiles).toEqual([oidcProfile, adfsProfile]);
     for (const p of unmapped.data.auth_profiles) expect('as_client_id' in p).toBe(false);
     // A password user is not affected by client_id.
-    expect(await discover('username=bob@acme.example&client_id=acme-mobile')).toEqual({ responseStatus: 'SUCCESS', errors: [], data: { auth_type: 'password' } });
+    expect(await discover('username=bob@acme.example&client_id=acme-mobile')).toEqual({ responseStatus: 'SUCCESS', data: { auth_type: 'password' } });
   });
 
   it('a policy tied to a SAML profile → sso with empty auth_profiles', async () => {

@@ -196,7 +196,10 @@ describe('gaps.md §5: a session is valid only at its own tenant', () => {
     const invalid = { responseStatus: 'FAILURE', errors: [{ type: 'INVALID_SESSION_ID', message: 'Invalid or expired session ID.' }] };
     expect(await sim.json('GET', `/tenants/quality.acme.example/api/${V}`, promo)).toEqual(invalid);
     expect(await sim.json('GET', `/tenants/sandbox.acme-sbx.example/api/${V}`, promo)).toEqual(invalid);
-    expect(await sim.json('GET', `/tenants/nowhere.example/api/${V}`, promo)).toEqual(invalid);
+    // A prefix naming no tenant at all is not an address of the service.
+    expect(await sim.json('GET', `/tenants/nowhere.example/api/${V}`, promo)).toEqual({
+      responseStatus: 'FAILURE', errors: [{ type: 'MALFORMED_URL', message: `The requested URL [/tenants/nowhere.example/api/${V}] is not valid.` }],
+    });
     expect(await sim.json('GET', `/api/${V}`, promo, { headers: { Host: 'quality.acme.example' } })).toEqual(invalid);
     // The session was not harmed by being shown elsewhere.
     expect((await sim.json('GET', `/api/${V}`, promo)).responseStatus).toBe('SUCCESS');

@@ -80,9 +80,19 @@ describe('AuthorizationServer', () => {
     expect(await as.introspect(t.access_token)).toEqual({ active: false });
   });
 
-  it('the end-session redirect must be registered', () => {
+  it('the end-session redirect must be registered for the client the request names', () => {
     const { as } = server();
-    expect(as.logoutRedirect('http://localhost:9999/callback')).toBe('http://localhost:9999/callback');
-    expect(() => as.logoutRedirect('https://evil.example/')).toThrow(OAuthError);
+    expect(as.logoutRedirect('http://localhost:9999/callback', 'c', undefined)).toBe('http://localhost:9999/callback');
+    const idToken = `x.${Buffer.from(JSON.stringify({ aud: 'c' })).toString('base64url')}.y`;
+    expect(as.logoutRedirect('https://app.example/cb', undefined, idToken)).toBe('https://app.example/cb');
+    expect(() => as.logoutRedirect('https://evil.example/', 'c', undefined)).toThrow(OAuthError);
+    // No client named: refused, even for an address some client registered.
+    expect(() => as.logoutRedirect('https://app.example/cb', undefined, undefined)).toThrow(OAuthError);
+    // A client registered by anyone cannot vouch for an address on another host.
+    expect(() => as.register(['https://evil.example/x'])).toThrow(/loopback/);
+    expect(() => as.register(['javascript:alert(1)'])).toThrow(OAuthError);
+    const dyn = as.register(['http://127.0.0.1/cb']);
+    expect(as.logoutRedirect('http://127.0.0.1:5555/cb', dyn.clientId, undefined)).toBe('http://127.0.0.1:5555/cb');
+    expect(() => as.logoutRedirect('https://app.example/cb', dyn.clientId, undefined)).toThrow(OAuthError);
   });
 });

@@ -48,6 +48,8 @@ export interface Introspection {
   token_type?: string;
 }
 
+const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
+
 /** Loopback redirect URIs match whatever the port (RFC 8252 §7.3). */
 function redirectAllowed(client: Client, uri: string): boolean {
   let u: URL;
@@ -58,7 +60,7 @@ function redirectAllowed(client: Client, uri: string): boolean {
   }
   return client.redirectUris.some((r) => {
     const reg = new URL(r);
-    const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(reg.hostname);
+    const loopback = LOOPBACK.includes(reg.hostname);
     return loopback
       ? reg.protocol === u.protocol && reg.hostname === u.hostname && reg.pathname === u.pathname
       : r === uri;
@@ -70,7 +72,8 @@ export class AuthorizationServer {
   private readonly clients = new Map<string, Client>();
   private readonly codes = new Map<string, Grant>();
   private readonly refreshTokens = new Map<string, { user: User; client: string; scope: string }>();
-  private readonly revoked = new Set<string>();
+  /** Revoked token ids, until the token would have expired anyway (seconds since the epoch). */
+  private readonly revoked = new Map<string, number>();
   private readonly kid = randomUUID();
 
   constructor(private readonly users: UserDirectory, private readonly clock: Clock, clients: Client[]) {
@@ -88,9 +91,18 @@ export class AuthorizationServer {
     return { keys: [(await this.signingKeys()).jwk] };
   }
 
+  /**
+   * Dynamic registration of a public client. Only http(s) redirect URIs on a loopback host are
+   * accepted (native and local apps, RFC 8252): anything else would make dms-sim an open
+   * redirector. Clients with other addresses are listed in the fixtures (service.oauthClients).
+   */
   register(redirectUris: string[], name?: string): Client {
     for (const uri of redirectUris) {
-      try { new URL(uri); } catch { throw new OAuthError('invalid_redirect_uri', `not an absolute URI: ${uri}`); }
+      let u: URL;
+      try { u = new URL(uri); } catch { throw new OAuthError('invalid_redirect_uri', `not an absolute URI: ${uri}`); }
+      if (!['http:', 'https:'].includes(u.protocol) || !LOOPBACK.includes(u.hostname)) {
+        throw new OAuthError('invalid_redirect_uri', `dynamic registration accepts http(s) loopback redirect URIs only (list other clients in the fixtures): ${uri}`);
+      }
     }
     const client = { clientId: `dyn-${randomBytes(12).toString('hex')}`, redirectUris, name };
     this.clients.set(client.clientId, client);
@@ -99,12 +111,21 @@ export class AuthorizationServer {
 
   /**
    * Where the end-session endpoint may send the browser afterwards: only an address registered
-   * as a redirect URI of some client (never an open redirector).
+   * for the client the request names (client_id, else the audience of id_token_hint).
    */
-  logoutRedirect(uri: string): string {
-    if (![...this.clients.values()].some((c) => redirectAllowed(c, uri))) {
-      throw new OAuthError('invalid_request', 'post_logout_redirect_uri is not registered for any client');
+  logoutRedirect(uri: string, clientId: string | undefined, idTokenHint: string | undefined): string {
+    let id = clientId;
+    if (!id && idTokenHint) {
+      try {
+        const aud = JSON.parse(Buffer.from(idTokenHint.split('.')[1] ?? '', 'base64url').toString()).aud;
+        id = Array.isArray(aud) ? aud[0] : aud;
+      } catch {
+        id = undefined;
+      }
     }
+    const client = id ? this.clients.get(id) : undefined;
+    if (!client) throw new OAuthError('invalid_request', 'post_logout_redirect_uri needs client_id or id_token_hint naming a registered client');
+    if (!redirectAllowed(client, uri)) throw new OAuthError('invalid_request', 'post_logout_redirect_uri is not registered for this client');
     return uri;
   }
 
@@ -127,6 +148,7 @@ export class AuthorizationServer {
       back.searchParams.set('error_description', 'login_hint does not name an SSO user of this authorization server');
       return back.toString();
     }
+    for (const [c, g] of this.codes) if (g.expires <= this.clock.now()) this.codes.delete(c);
     const code = randomBytes(24).toString('base64url');
     this.codes.set(code, {
       client: client.clientId, redirectUri: p.redirect_uri, challenge: p.code_challenge!, method: (p.code_challenge_method as 'S256' | 'plain') ?? 'plain',
@@ -198,7 +220,9 @@ export class AuthorizationServer {
     const info = await this.introspect(token);
     if (info.active) {
       const jti = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).jti as string;
-      this.revoked.add(jti);
+      const now = Math.floor(this.clock.now() / 1000);
+      for (const [id, exp] of this.revoked) if (exp <= now) this.revoked.delete(id);
+      this.revoked.set(jti, info.exp ?? now + ACCESS_TOKEN_TTL_S);
     }
   }
 }

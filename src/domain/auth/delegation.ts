@@ -8,6 +8,7 @@ import { apiError } from '../errors';
 import type { Tenant } from '../tenants';
 import { type User, membershipOf } from '../users';
 import type { World } from '../world';
+import { fetchAllowedJson, outboundCalls } from './outbound';
 import { type PlatformIdentity, PLATFORM_PATH } from './platform';
 
 export interface Delegation {
@@ -39,17 +40,13 @@ function trusted(tenant: Tenant, extUrl: string, book: AddressBook) {
   return tenant.trustedPlatforms.find((p) => trimSlash(p.url === 'builtin' ? book.auth(PLATFORM_PATH) : p.url) === wanted);
 }
 
-/** Outbound token check, only to a host the fixtures allow. Exposed for tests to observe. */
+/** Outbound token check (only ever to an allowed host); `calls` lets tests see that none went out. */
 export const outbound = {
-  calls: 0,
-  async identify(extUrl: string, token: string): Promise<PlatformIdentity | undefined> {
-    outbound.calls += 1;
-    try {
-      const res = await fetch(`${trimSlash(extUrl)}/services/oauth2/userinfo`, { headers: { Authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(5000) });
-      return res.ok ? ((await res.json()) as PlatformIdentity) : undefined;
-    } catch {
-      return undefined;
-    }
+  get calls() {
+    return outboundCalls.count;
+  },
+  identify(extUrl: string, token: string, allowedHosts: readonly string[]): Promise<PlatformIdentity | undefined> {
+    return fetchAllowedJson(`${trimSlash(extUrl)}/services/oauth2/userinfo`, { headers: { Authorization: `Bearer ${token}` } }, allowedHosts) as Promise<PlatformIdentity | undefined>;
   },
 };
 
@@ -65,7 +62,7 @@ export async function authenticateDelegated(world: World, d: Delegation, hinted:
   const builtin = trimSlash(d.extUrl) === trimSlash(book.auth(PLATFORM_PATH));
   let identity: PlatformIdentity | undefined;
   if (builtin) identity = world.platform.identify(d.token);
-  else if ((world.fixtures.data.service.allowedHosts ?? []).includes(new URL(d.extUrl).host)) identity = await outbound.identify(d.extUrl, d.token);
+  else identity = await outbound.identify(d.extUrl, d.token, world.fixtures.data.service.allowedHosts ?? []);
   if (!identity) throw apiError('invalidSession');
   // The platform names its own user; the dms-sim user is the one enabled for delegation under
   // that platform user name (by default the same name) in that organization.

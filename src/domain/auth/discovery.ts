@@ -32,7 +32,8 @@ export function asMetadata(profile: FixtureAuthProfile, book: AuthAddressBook): 
 
 export function discover(world: World, username: string, clientId: string | undefined, book: AuthAddressBook): Record<string, unknown> {
   const user = world.users.byUsername(username);
-  if (!user?.authProfiles) return { responseStatus: 'SUCCESS', errors: [], data: { auth_type: 'password' } };
+  // gaps.md §1: a success never carries an empty `errors` key (the spec only says it "may appear").
+  if (!user?.authProfiles) return { responseStatus: 'SUCCESS', data: { auth_type: 'password' } };
   const profiles = (world.fixtures.data.authProfiles ?? []).filter((p) => user.authProfiles!.includes(p.id));
   return {
     responseStatus: 'SUCCESS',

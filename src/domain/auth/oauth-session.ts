@@ -8,6 +8,7 @@ import type { Session } from '../sessions';
 import type { World } from '../world';
 import type { Introspection } from './authorization-server';
 import { type AuthAddressBook, asMetadata } from './discovery';
+import { fetchAllowedJson } from './outbound';
 import { selectTenant } from './tenant-selection';
 
 export interface OAuthLoginRequest {
@@ -18,20 +19,6 @@ export interface OAuthLoginRequest {
   addresses: AuthAddressBook;
 }
 
-async function remoteIntrospect(endpoint: string, token: string, clientId?: string): Promise<Introspection> {
-  try {
-    const res = await fetch(endpoint, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ token, ...(clientId ? { client_id: clientId } : {}) }),
-      signal: AbortSignal.timeout(5000),
-    });
-    return res.ok ? ((await res.json()) as Introspection) : { active: false };
-  } catch {
-    return { active: false };
-  }
-}
-
 export async function oauthLogin(world: World, req: OAuthLoginRequest): Promise<Session> {
   const profile = (world.fixtures.data.authProfiles ?? []).find((p) => p.id === req.profileId);
   if (!profile) throw authError('unknownProfile', req.profileId);
@@ -39,8 +26,12 @@ export async function oauthLogin(world: World, req: OAuthLoginRequest): Promise<
   if (profile.provider === 'builtin') info = await world.authServer.introspect(req.token, req.clientId);
   else {
     const endpoint = asMetadata(profile, req.addresses).introspection_endpoint as string;
-    const allowed = (world.fixtures.data.service.allowedHosts ?? []).includes(new URL(endpoint).host);
-    info = allowed ? await remoteIntrospect(endpoint, req.token, req.clientId) : { active: false };
+    const answer = await fetchAllowedJson(endpoint, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: req.token, ...(req.clientId ? { client_id: req.clientId } : {}) }),
+    }, world.fixtures.data.service.allowedHosts ?? []);
+    info = (answer as Introspection | undefined) ?? { active: false };
   }
   const user = info.active && info.username ? world.users.byUsername(info.username) : undefined;
   if (!user || !user.authProfiles?.includes(profile.id)) throw authError('invalidToken', profile.id);

@@ -23,11 +23,13 @@ export interface Session {
 
 export class SessionStore {
   private readonly sessions = new Map<string, Session>();
+  private nextSweep = 0;
 
   constructor(private readonly clock: Clock) {}
 
   create(user: User, tenant: Tenant, via: Session['via']): Session {
     const now = this.clock.now();
+    this.sweep(now);
     const session: Session = { id: randomBytes(ID_BYTES).toString('hex').toUpperCase(), user, tenant, created: now, lastActive: now, via };
     this.sessions.set(session.id, session);
     return session;
@@ -49,6 +51,18 @@ export class SessionStore {
   expired(s: Session): boolean {
     const now = this.clock.now();
     return now - s.lastActive >= s.tenant.sessionTimeoutMinutes * 60_000 || now - s.created >= MAX_SESSION_LIFETIME_MS;
+  }
+
+  /** Expired sessions are dropped at most once a minute of simulator time, so memory does not grow with logins. */
+  private sweep(now: number): void {
+    if (now < this.nextSweep) return;
+    this.nextSweep = now + 60_000;
+    for (const [id, s] of this.sessions) if (this.expired(s)) this.sessions.delete(id);
+  }
+
+  /** How many sessions are held (live or not yet swept). */
+  get size(): number {
+    return this.sessions.size;
   }
 
   /** Idle time counts from the end of the last request. */

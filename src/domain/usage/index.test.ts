@@ -26,11 +26,16 @@ describe('UsageLog', () => {
     expect(log.day(3, '2026-01-15')).toEqual([]);
   });
 
-  it('drops the oldest rows beyond the cap', () => {
+  it('drops the oldest rows beyond the cap, a batch at a time', () => {
     const log = new UsageLog();
-    for (let i = 0; i < MAX_ROWS_PER_TENANT + 2; i++) log.record(1, row({ executionId: String(i) }));
+    const over = MAX_ROWS_PER_TENANT + MAX_ROWS_PER_TENANT / 10;
+    for (let i = 0; i < over; i++) log.record(1, row({ executionId: String(i) }));
+    // Up to 10% over the cap, nothing is dropped yet.
+    expect(log.day(1, '2026-01-15')).toHaveLength(over);
+    log.record(1, row({ executionId: 'last' }));
     const rows = log.day(1, '2026-01-15');
     expect(rows).toHaveLength(MAX_ROWS_PER_TENANT);
-    expect(rows[0].executionId).toBe('2');
+    expect(rows[0].executionId).toBe(String(over + 1 - MAX_ROWS_PER_TENANT));
+    expect(rows[rows.length - 1].executionId).toBe('last');
   });
 });

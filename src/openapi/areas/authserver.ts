@@ -83,7 +83,7 @@ export const authServer: Area = {
     }),
     operation({
       id: 'endOAuthSession', method: 'get', path: '/oauth2/logout', tag, auth: 'none',
-      summary: 'End-session endpoint', params: [queryParam('post_logout_redirect_uri', str(), 'Where to go next'), queryParam('id_token_hint', str(), 'ID token')],
+      summary: 'End-session endpoint', params: [queryParam('post_logout_redirect_uri', str(), 'Where to go next (registered for the client)'), queryParam('id_token_hint', str(), 'ID token'), queryParam('client_id', str(), 'The client ending its session')],
       answer: { kind: 'json', schema: 'Empty', orRedirect: true },
     }),
     operation({
