@@ -81,18 +81,37 @@ describe('stableRows cache', () => {
   });
 
   it('FIND never matches across two rows, and ORs and ANDs terms per row', () => {
-    const rows: Row[] = [{ id: 1, name__v: 'xxAB' }, { id: 2, name__v: 'cdyy' }, { id: 3, name__v: 'xx yy' }];
-    const fields: FieldInfo[] = [{ name: 'id', type: 'id' }, { name: 'name__v', type: 'string' }];
+    const rows: Row[] = [
+      { id: 1, name__v: 'xxAB', tags: ['Red', 'GREEN'] },
+      { id: 2, name__v: 'cdyy', tags: [['blue'], { x: 'red' }, 7] },
+      { id: 3, name__v: 'xx yy', tags: null },
+      { id: 4, name__v: 'ΟΔΟΣ', tags: ['Ab', 'cd'] },
+    ];
+    const fields: FieldInfo[] = [{ name: 'id', type: 'id' }, { name: 'name__v', type: 'string' }, { name: 'tags', type: 'string', multiValue: true }];
     const target: QueryTarget = { name: 't', fields, rows: () => rows, stableRows: true };
     const catalog: QueryCatalog = { target: () => target };
     const ids = (find: string) => evaluate(parse(`SELECT id FROM t FIND (${find})`), catalog).rows.map((r) => r.id);
     for (let round = 0; round < 2; round++) {
       expect(ids("'abcd'")).toEqual([]);
-      expect(ids("'b'")).toEqual([1]);
+      expect(ids("'b'")).toEqual([1, 2, 4]);
       expect(ids("'yy'")).toEqual([2, 3]);
-      expect(ids("'xx OR cd'")).toEqual([1, 2, 3]);
+      expect(ids("'xx OR cd'")).toEqual([1, 2, 3, 4]);
       expect(ids("'xx yy'")).toEqual([3]);
       expect(ids("'\"x y\"'")).toEqual([3]);
+      expect(ids("'red'")).toEqual([1]);
+      expect(ids("'green blue'")).toEqual([]);
+      expect(ids("'blue 7'")).toEqual([2]);
+      expect(ids("'οδος'")).toEqual([4]);
+      expect(ids("'ς'")).toEqual([4]);
+      expect(ids("'ab'")).toEqual([1, 4]);
+      expect(ids("'bc'")).toEqual([]);
+      expect(ids("'cd' SCOPE tags")).toEqual([4]);
+      expect(ids("'ab' SCOPE tags")).toEqual([4]);
+    }
+    const plainTarget: QueryTarget = { ...target, stableRows: false };
+    for (const find of ["'ab'", "'red OR cd'", "'ς'", "'xx yy'", "'b' SCOPE tags"]) {
+      const q = parse(`SELECT id FROM t FIND (${find})`);
+      expect(evaluate(q, catalog).rows, find).toEqual(evaluate(q, { target: () => plainTarget }).rows);
     }
   });
 

@@ -40,50 +40,106 @@ function lowerMemo(): (t: string) => string {
   };
 }
 
-/** The search texts of a frame's rows in one string, separated by U+0000: one indexOf scan per term. */
-interface Corpus {
-  text: string;
-  /** starts[i] = offset of row i's text; starts[n] = text.length + 1. */
-  starts: Int32Array;
-}
-
-function corpusOf(frame: Frame, sig: string, textOf: (row: Row) => string): Corpus {
-  let c = frame.extra.get(sig) as Corpus | undefined;
-  if (!c) {
-    const n = frame.rows.length;
-    const parts: string[] = new Array(n);
-    const starts = new Int32Array(n + 1);
-    let at = 0;
-    for (let i = 0; i < n; i++) {
-      const t = textOf(frame.rows[i]);
-      parts[i] = t;
-      starts[i] = at;
-      at += t.length + 1;
-    }
-    starts[n] = at;
-    c = { text: parts.join('\u0000'), starts };
-    frame.extra.set(sig, c);
+/** Texts of a value's elements as FIND reads them (textOf without the newline joins; no empty texts). */
+function elementTexts(v: unknown, out: string[]): void {
+  if (v === null || v === undefined) return;
+  if (Array.isArray(v)) {
+    for (const x of v) elementTexts(x, out);
+    return;
   }
-  return c;
+  const t = typeof v === 'object' ? '' : String(v);
+  if (t !== '') out.push(t);
 }
 
-/** Sets out[i] for every row whose text contains `term` (which holds no U+0000). */
-function markRows(c: Corpus, term: string, out: Uint8Array): void {
-  const { text, starts } = c;
-  const n = starts.length - 1;
-  let row = 0;
-  for (let pos = text.indexOf(term); pos >= 0;) {
-    while (starts[row + 1] <= pos) row++;
-    out[row] = 1;
-    if (++row >= n) break;
-    pos = text.indexOf(term, starts[row]);
+/**
+ * One searched field over a frame's rows, dictionary-encoded: its distinct lowercased element
+ * texts in one string (separated by U+0000, scanned once per term) and, per row, the ids of its
+ * texts. A term without a newline occurs in a row's searched text exactly when it occurs in one
+ * element text of one field (the text joins them with newlines), so a term is looked for in the
+ * distinct texts only, and rows are marked through their ids.
+ */
+interface FieldIndex {
+  corpus: string;
+  /** starts[d] = offset of distinct text d in corpus; starts[texts] = corpus.length + 1. */
+  starts: Int32Array;
+  /** Row i's text ids: ids[offsets[i]] .. ids[offsets[i + 1] - 1]. */
+  offsets: Int32Array;
+  ids: Int32Array;
+}
+
+function fieldIndexOf(frame: Frame, sig: string, get: (row: Row) => unknown): FieldIndex {
+  let x = frame.extra.get(sig) as FieldIndex | undefined;
+  if (x) return x;
+  const rows = frame.rows;
+  const n = rows.length;
+  const dict = new Map<string, number>();
+  const texts: string[] = [];
+  const offsets = new Int32Array(n + 1);
+  let ids = new Int32Array(n);
+  let used = 0;
+  const elements: string[] = [];
+  for (let i = 0; i < n; i++) {
+    offsets[i] = used;
+    elements.length = 0;
+    elementTexts(get(rows[i]), elements);
+    for (const t of elements) {
+      let id = dict.get(t);
+      if (id === undefined) {
+        id = texts.length;
+        dict.set(t, id);
+        texts.push(t.toLowerCase());
+      }
+      if (used === ids.length) {
+        const more = new Int32Array(ids.length * 2 + 16);
+        more.set(ids);
+        ids = more;
+      }
+      ids[used++] = id;
+    }
+  }
+  offsets[n] = used;
+  const starts = new Int32Array(texts.length + 1);
+  let at = 0;
+  for (let d = 0; d < texts.length; d++) {
+    starts[d] = at;
+    at += texts[d].length + 1;
+  }
+  starts[texts.length] = at;
+  x = { corpus: texts.join('\u0000'), starts, offsets, ids: ids.slice(0, used) };
+  frame.extra.set(sig, x);
+  return x;
+}
+
+/** Sets out[i] for every row with a text of this field containing `term` (no newline, no U+0000). */
+function markRows(x: FieldIndex, term: string, out: Uint8Array): void {
+  const { corpus, starts, offsets, ids } = x;
+  const distinct = starts.length - 1;
+  let hits: Uint8Array | undefined;
+  let d = 0;
+  for (let pos = corpus.indexOf(term); pos >= 0;) {
+    while (starts[d + 1] <= pos) d++;
+    (hits ??= new Uint8Array(distinct))[d] = 1;
+    if (++d >= distinct) break;
+    pos = corpus.indexOf(term, starts[d]);
+  }
+  if (!hits) return;
+  const n = offsets.length - 1;
+  for (let i = 0; i < n; i++) {
+    if (out[i]) continue;
+    for (let j = offsets[i], end = offsets[i + 1]; j < end; j++) {
+      if (hits[ids[j]]) {
+        out[i] = 1;
+        break;
+      }
+    }
   }
 }
 
 /**
  * Compiles FIND into a row test over the text its SCOPE selects (lowercased). On a `stableRows`
- * target the searched texts are kept per rows array (one string for all rows, and the content
- * per row) and each evaluation marks the matching rows with one scan per term.
+ * target each searched field is kept dictionary-encoded per rows array (FieldIndex) and the
+ * lowercased content per row; each evaluation marks the matching rows with one scan of each
+ * field's distinct texts per term.
  */
 export function compileFind(scope: Scope, find: Find): Predicate {
   const alternatives = parseFindTerms(find.terms);
@@ -94,19 +150,22 @@ export function compileFind(scope: Scope, find: Find): Predicate {
   const target = scope.target;
   const s = find.scope;
   const matches = (has: (term: string) => boolean) => alternatives.some((terms) => terms.every(has));
-  /** Lowercased searched text besides content (properties, or the one field), and its cache key. */
+  /** Lowercased searched text besides content (properties, or the one field), and the fields it reads. */
   let searchText: ((row: Row) => string) | undefined;
-  let searchSig: string | undefined;
+  let searched: { name: string; get: (row: Row) => unknown }[] = [];
+  let indexable = true;
   if (s.kind === 'field') {
     const f = resolveField(scope, s.field, positionOf(s));
     const get = f.get;
     searchText = (row) => textOf(get(row)).toLowerCase();
-    searchSig = f.cacheable ? `f:field:${s.field}` : undefined;
+    searched = [{ name: s.field, get }];
+    indexable = f.cacheable;
   } else if (s.kind !== 'content') {
-    const searched = [...scope.fields.values()].filter((f) => f.queryable !== false && (f.searchable ?? SEARCHABLE_BY_DEFAULT.has(f.type)));
-    const props = searched.map((f) => getter(target, f.name));
+    const fields = [...scope.fields.values()].filter((f) => f.queryable !== false && (f.searchable ?? SEARCHABLE_BY_DEFAULT.has(f.type)));
+    const props = fields.map((f) => getter(target, f.name));
     searchText = (row) => props.map((g) => textOf(g(row))).join('\n').toLowerCase();
-    searchSig = searched.every((f) => f.volatile !== true) ? 'f:properties' : undefined;
+    searched = fields.map((f, k) => ({ name: f.name, get: props[k] }));
+    indexable = fields.every((f) => f.volatile !== true);
   }
   const withContent = s.kind === 'content' || s.kind === 'all';
   const lower = lowerMemo();
@@ -129,18 +188,18 @@ export function compileFind(scope: Scope, find: Find): Predicate {
     return matches((term) => t.includes(term));
   };
 
-  const cacheable = !spans && (searchText === undefined || searchSig !== undefined)
-    && alternatives.every((terms) => terms.every((term) => !term.includes('\u0000')));
+  const cacheable = indexable
+    && alternatives.every((terms) => terms.every((term) => !term.includes('\n') && !term.includes('\u0000')));
   const query = (frame: Frame): Uint8Array => {
     const n = frame.rows.length;
-    const corpus = searchText ? corpusOf(frame, searchSig!, searchText) : undefined;
+    const indexes = searched.map((f) => fieldIndexOf(frame, `x:${f.name}`, f.get));
     const contents = withContent ? (columnOf(frame, 'f:content', contentOf) as string[]) : undefined;
     const result = new Uint8Array(n);
     for (const terms of alternatives) {
       let all: Uint8Array | undefined;
       for (const term of terms) {
         const m = new Uint8Array(n);
-        if (corpus) markRows(corpus, term, m);
+        for (const x of indexes) markRows(x, term, m);
         if (contents) {
           const memo = new Map<string, boolean>();
           for (let i = 0; i < n; i++) {
