@@ -75,6 +75,13 @@ describe('named_filter', () => {
     const body = await list(p.alice, '?named_filter=Everything');
     expect(body).toMatchObject({ responseStatus: 'FAILURE', errors: [{ type: 'INVALID_FILTER' }] });
   });
+
+  it('names of inherited object members are unknown filters too (INVALID_FILTER, not a 500)', async () => {
+    for (const name of ['toString', 'constructor', '__proto__', 'valueOf', 'hasOwnProperty']) {
+      const body = await list(p.alice, `?named_filter=${name}`);
+      expect(body, name).toMatchObject({ responseStatus: 'FAILURE', errors: [{ type: 'INVALID_FILTER' }] });
+    }
+  });
 });
 
 describe('search and scope', () => {

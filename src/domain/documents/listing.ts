@@ -11,12 +11,12 @@ import type { DocumentRow, DocumentStore, NamedList } from './store';
 export const MAX_PAGE = 200;
 
 /** The named filters of the spec, by the value a client sends. */
-export const NAMED_FILTERS: Record<string, NamedList | 'mine'> = {
-  'My Documents': 'mine',
-  Favorites: 'favorites',
-  'Recent Documents': 'recent',
-  Cart: 'cart',
-};
+export const NAMED_FILTERS: ReadonlyMap<string, NamedList | 'mine'> = new Map([
+  ['My Documents', 'mine'],
+  ['Favorites', 'favorites'],
+  ['Recent Documents', 'recent'],
+  ['Cart', 'cart'],
+]);
 
 export interface ListParams {
   namedFilter?: string;
@@ -86,7 +86,7 @@ export function listDocuments(store: DocumentStore, user: User, p: ListParams): 
 
   let rows = store.rowsVisibleTo(user, { allVersions: p.versionscope === 'all' });
   if (p.namedFilter !== undefined) {
-    const filter = NAMED_FILTERS[p.namedFilter];
+    const filter = NAMED_FILTERS.get(p.namedFilter);
     if (!filter) throw apiError('invalidFilter', p.namedFilter);
     if (filter === 'mine') rows = rows.filter((r) => store.isOwner(user, r.document) || r.document.lock?.by === user.id);
     else {
