@@ -1,0 +1,117 @@
+/**
+ * Measuring: autocannon's load (50 connections, bounded), the server's CPU time per answered
+ * request and its peak RSS from /proc, and cold start (spawn → first answer of `GET /api/`,
+ * median of 5).
+ */
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { type BenchRequest, call } from './http';
+import { START_TIMEOUT_MS, startServer, stop } from './processes';
+
+export const CONNECTIONS = 50;
+export const COLD_START_RUNS = 5;
+
+export interface Measure {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  /** CPU time the server spent per answered request (µs), from /proc: robust on a busy machine. */
+  cpuUsPerReq: number | null;
+}
+
+let activeCannon: { stop(): void } | undefined;
+
+/** Stops the load under way, if any (on interrupt or error). */
+export function stopLoad(): void {
+  activeCannon?.stop();
+}
+
+/** User + system CPU time of a process in ms (/proc/<pid>/stat, clock ticks of 10 ms), or null. */
+function cpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime (fields 14 and 15)
+  } catch {
+    return null;
+  }
+}
+
+/** VmHWM of /proc/<pid>/status in MB, or null where there is no /proc. */
+export function peakRssMb(pid: number): number | null {
+  try {
+    const m = /VmHWM:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+export function cannon(base: string, r: BenchRequest, seconds: number, serverPid: number): Promise<Measure> {
+  const cpu0 = cpuMs(serverPid);
+  return new Promise((resolvePromise, reject) => {
+    const guard = setTimeout(() => {
+      instance.stop();
+      reject(new Error(`autocannon did not finish within ${seconds + 30} s`));
+    }, (seconds + 30) * 1000);
+    const instance = autocannon(
+      {
+        url: base + r.path,
+        method: r.method,
+        headers: r.headers,
+        body: r.body,
+        connections: CONNECTIONS,
+        duration: seconds,
+        timeout: 10,
+      },
+      (err, result) => {
+        clearTimeout(guard);
+        activeCannon = undefined;
+        if (err) return reject(err);
+        const cpu1 = cpuMs(serverPid);
+        resolvePromise({
+          cpuUsPerReq: cpu0 === null || cpu1 === null || result.requests.total === 0 ? null : ((cpu1 - cpu0) * 1000) / result.requests.total,
+          rps: result.requests.total / Math.max(result.duration, 1e-9),
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          errors: result.errors,
+          non2xx: result.non2xx,
+        });
+      },
+    );
+    activeCannon = instance;
+  });
+}
+
+/** Spawn → first 200 answer of `GET /api/`, median of COLD_START_RUNS starts (each stopped after). */
+export async function coldStart(script: string, args: string[]): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < COLD_START_RUNS; i++) {
+    const t0 = performance.now();
+    const s = await startServer(script, args);
+    try {
+      const deadline = t0 + START_TIMEOUT_MS;
+      for (;;) {
+        try {
+          const a = await call(s.base, { method: 'GET', path: '/api/', headers: {} });
+          if (a.status === 200) break;
+        } catch {
+          /* not answering yet */
+        }
+        if (performance.now() > deadline) throw new Error(`${script}: no answer to GET /api/ within ${START_TIMEOUT_MS} ms`);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      times.push(performance.now() - t0);
+    } finally {
+      await stop(s.child);
+    }
+  }
+  return median(times);
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};

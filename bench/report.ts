@@ -1,0 +1,134 @@
+/**
+ * Reporting: issue 10's targets, the verdict per scenario (met, or the gap), the table printed and
+ * written to bench/results.md, and the machine-readable JSON of `--json FILE`.
+ */
+import { cpus } from 'node:os';
+import { CONNECTIONS, COLD_START_RUNS, type Measure } from './measure';
+import { NPROC, PINNED } from './processes';
+import type { ScenarioName } from './scenarios';
+
+/** Issue 10's targets. */
+export const TARGETS = {
+  ratio: { 'GET /api/': 0.7, 'list 20': 0.5, 'list 200': 0.6 } as Partial<Record<ScenarioName, number>>,
+  p99Factor: 2,
+  coldStartFactor: 1.5,
+  peakRssMb: 200,
+};
+
+export interface ScenarioResult {
+  name: ScenarioName;
+  na?: string;
+  dms?: Measure;
+  ceiling?: Measure;
+}
+
+export interface BenchJson {
+  scenarios: { name: string; rps: number | null; p50_ms: number | null; p99_ms: number | null; ceiling_rps: number | null; ratio: number | null }[];
+  cold_start_ms: { dms_sim: number | null; ceiling: number | null };
+  peak_rss_mb: { dms_sim: number | null; ceiling: number | null };
+}
+
+type Pair = { dms: number | null; ceiling: number | null };
+
+const r1 = (x: number) => Math.round(x * 10) / 10;
+const r3 = (x: number) => Math.round(x * 1000) / 1000;
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+export const fmtMb = (x: number | null) => (x === null ? 'n/a' : `${x.toFixed(1)} MB`);
+
+function verdict(s: ScenarioResult): string {
+  if (!s.dms || !s.ceiling) return `n/a (${s.na})`;
+  const gaps: string[] = [];
+  const notes: string[] = [];
+  const ratio = s.dms.rps / s.ceiling.rps;
+  const target = TARGETS.ratio[s.name];
+  if (target !== undefined) {
+    if (ratio >= target) notes.push(`ratio ${pct(ratio)} ≥ ${pct(target)}`);
+    else gaps.push(`ratio ${pct(ratio)} < ${pct(target)} (needs ${Math.round(target * s.ceiling.rps)} rps, ${Math.round((target / ratio - 1) * 100)}% more)`);
+  }
+  const p99Max = TARGETS.p99Factor * s.ceiling.p99;
+  if (s.dms.p99 <= p99Max) notes.push(`p99 ${s.dms.p99} ≤ 2×${s.ceiling.p99} ms`);
+  else gaps.push(`p99 ${s.dms.p99} ms > 2×${s.ceiling.p99} ms`);
+  if (s.dms.errors || s.dms.non2xx) gaps.push(`${s.dms.errors} errors, ${s.dms.non2xx} non-2xx`);
+  return gaps.length ? `gap: ${gaps.join('; ')}` : `met (${notes.join('; ')})`;
+}
+
+/** The results as markdown table lines (header, separator, one row per scenario). */
+export function table(results: ScenarioResult[]): string[] {
+  const head = ['scenario', 'dms-sim rps', 'p50 ms', 'p99 ms', 'ceiling rps', 'ceiling p50', 'ceiling p99', 'ratio', 'CPU µs/req dms-sim / ceiling', 'target'];
+  const cpu = (m: Measure) => (m.cpuUsPerReq === null ? 'n/a' : m.cpuUsPerReq.toFixed(1));
+  const rows = results.map((s) =>
+    s.dms && s.ceiling
+      ? [s.name, String(Math.round(s.dms.rps)), String(s.dms.p50), String(s.dms.p99), String(Math.round(s.ceiling.rps)), String(s.ceiling.p50), String(s.ceiling.p99), pct(s.dms.rps / s.ceiling.rps), `${cpu(s.dms)} / ${cpu(s.ceiling)}`, verdict(s)]
+      : [s.name, `n/a (${s.na})`, '', '', '', '', '', '', '', verdict(s)],
+  );
+  return [head, ...rows].map((r) => `| ${r.join(' | ')} |`).flatMap((line, i) => (i === 0 ? [line, `|${head.map(() => '---').join('|')}|`] : [line]));
+}
+
+export function toJson(results: ScenarioResult[], cold: Pair, rss: Pair): BenchJson {
+  return {
+    scenarios: results.map((s) => ({
+      name: s.name,
+      rps: s.dms ? r1(s.dms.rps) : null,
+      p50_ms: s.dms ? s.dms.p50 : null,
+      p99_ms: s.dms ? s.dms.p99 : null,
+      ceiling_rps: s.ceiling ? r1(s.ceiling.rps) : null,
+      ratio: s.dms && s.ceiling ? r3(s.dms.rps / s.ceiling.rps) : null,
+    })),
+    cold_start_ms: { dms_sim: cold.dms === null ? null : r1(cold.dms), ceiling: cold.ceiling === null ? null : r1(cold.ceiling) },
+    peak_rss_mb: { dms_sim: rss.dms === null ? null : r1(rss.dms), ceiling: rss.ceiling === null ? null : r1(rss.ceiling) },
+  };
+}
+
+export function coldLine(cold: { dms: number; ceiling: number }): string {
+  const met = cold.dms <= TARGETS.coldStartFactor * cold.ceiling;
+  return `cold start (spawn → first answer of GET /api/, median of ${COLD_START_RUNS}): dms-sim ${Math.round(cold.dms)} ms, ceiling ${Math.round(cold.ceiling)} ms → ${(cold.dms / cold.ceiling).toFixed(2)}×: ${met ? 'met (≤ 1.5×)' : `gap: > 1.5× (${Math.round(cold.dms - TARGETS.coldStartFactor * cold.ceiling)} ms over)`}`;
+}
+
+/** Peak RSS of both servers, with dms-sim's after each scenario (`hwm`): where memory grows. */
+export function rssLine(rss: Pair, hwm: string[]): string {
+  const verdictText = rss.dms === null ? 'n/a (no /proc)' : rss.dms <= TARGETS.peakRssMb ? 'met (≤ 200 MB)' : `gap: ${Math.round(rss.dms - TARGETS.peakRssMb)} MB over 200 MB`;
+  return `peak RSS (VmHWM): dms-sim ${fmtMb(rss.dms)} (after each scenario: ${hwm.join(', ')}), ceiling ${fmtMb(rss.ceiling)}: ${verdictText}`;
+}
+
+/** What the list and query answers held, so that a reader knows what was measured. */
+export function sizeLine(who: string, sizes: { name: string; rows: number; bytes: number }[]): string {
+  if (sizes.length === 0) return '';
+  const parts = sizes.map(({ name, rows, bytes }) => {
+    const limit = /^list (\d+)$/.exec(name);
+    const short = limit && rows < Number(limit[1]) ? ` (every document the user sees: the default world holds no more there)` : '';
+    return `${name}: ${rows} row(s), ${bytes} bytes${short}`;
+  });
+  return `answers of the default world to ${who}: ${parts.join('; ')}`;
+}
+
+export function markdown(o: { duration: number; lines: string[]; coldLine: string; rssLine: string; sizeLine: string; load: number[] }): string {
+  const args = process.argv.slice(2).join(' ');
+  return [
+    '# dms-sim benchmark (issue 10)',
+    '',
+    `- date: ${new Date().toISOString()}`,
+    `- machine: ${NPROC} CPU(s) (\`nproc\`), ${cpus()[0]?.model ?? 'unknown CPU'}, ${process.platform} ${process.arch}`,
+    `- node: ${process.version}`,
+    `- 1-minute load average at the start / end of the run: ${o.load.map((x) => x.toFixed(2)).join(' / ')} (other work on the machine skews rps; the CPU µs/req column, from /proc, much less)`,
+    `- command: \`npm run bench${args ? ` -- ${args}` : ''}\``,
+    `- load: autocannon, ${CONNECTIONS} connections, ${o.duration} s per scenario and server (after a warm-up), loopback 127.0.0.1;`
+      + ` ${PINNED ? 'both servers pinned to core 0 (`taskset -c 0`), autocannon to core 1' : 'not pinned (no taskset or a single core)'}`,
+    '- dms-sim: `src/cli.ts --no-throttle --port 0` on the default world; ceiling: `bench/ceiling.ts`, bare Hono on @hono/node-server serving the bytes dms-sim answered, per scenario',
+    '',
+    '## Results',
+    '',
+    ...o.lines,
+    '',
+    `- ${o.coldLine}`,
+    `- ${o.rssLine}`,
+    ...(o.sizeLine ? [`- ${o.sizeLine}`] : []),
+    '',
+    '## Targets (issue 10)',
+    '',
+    '`GET /api/` ≥ 70% of the ceiling; 20-document list ≥ 50%; 200-document list ≥ 60%; p99 ≤ 2× the ceiling\'s;',
+    'cold start ≤ 1.5× the ceiling\'s; peak RSS ≤ 200 MB. The last column of the table states, per scenario, whether',
+    'its targets are met or the remaining gap; `n/a` scenarios answered FAILURE (their endpoint is not implemented yet)',
+    'and were not measured.',
+    '',
+  ].join('\n');
+}

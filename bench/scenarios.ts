@@ -1,0 +1,148 @@
+/**
+ * The scenarios of issue 10 and the request of each, prepared against the running dms-sim;
+ * the answers captured for the ceiling, which serves the very same bytes.
+ *
+ * The documented scenarios log in as the promo tenant's administrator (`tenantDNS` named), who
+ * sees every document of promo.acme.example: `list 20` lists 20 rows and `list 200` as many as
+ * the default world holds there.
+ */
+import type { CapturedAnswer } from './ceiling';
+import { type Answer, type BenchRequest, call, FORM_HEADERS, form, jsonOf, multipart, unusable } from './http';
+
+export const SCENARIOS = ['GET /api/', 'list 20', 'list 200', 'document', 'file 1MB', 'query', 'login'] as const;
+export type ScenarioName = (typeof SCENARIOS)[number];
+
+export const VERSION = 'v25.3';
+export const USERNAME = 'tenant.admin@acme.example';
+export const TENANT_DNS = 'promo.acme.example';
+const PASSWORD = 'Passw0rd!';
+const FILE_BYTES = 1024 * 1024;
+
+export type Prepared = { request: BenchRequest; answer: Answer } | { na: string };
+
+export async function prepareScenarios(base: string, wanted: readonly ScenarioName[]): Promise<Map<ScenarioName, Prepared>> {
+  const out = new Map<ScenarioName, Prepared>();
+  const want = (n: ScenarioName) => wanted.includes(n);
+  const tryRequest = async (r: BenchRequest): Promise<Prepared> => {
+    const answer = await call(base, r);
+    const why = unusable(answer);
+    return why ? { na: why } : { request: r, answer };
+  };
+
+  const loginRequest: BenchRequest = {
+    method: 'POST',
+    path: `/api/${VERSION}/auth`,
+    headers: FORM_HEADERS,
+    body: form({ username: USERNAME, password: PASSWORD, tenantDNS: TENANT_DNS }),
+  };
+  if (want('GET /api/')) out.set('GET /api/', await tryRequest({ method: 'GET', path: '/api/', headers: {} }));
+
+  const needsSession = wanted.some((n) => n !== 'GET /api/' && n !== 'login');
+  let session: string | undefined;
+  if (needsSession) {
+    const a = await call(base, loginRequest);
+    session = jsonOf(a)?.sessionId;
+    if (!session) throw new Error(`bench: login as ${USERNAME} on ${TENANT_DNS} failed: ${a.body.toString('utf8').slice(0, 300)}`);
+  }
+  if (want('login')) out.set('login', await tryRequest(loginRequest));
+  const auth = { Authorization: session ?? '' };
+
+  const listOf = (limit: number): BenchRequest => ({ method: 'GET', path: `/api/${VERSION}/objects/documents?limit=${limit}`, headers: auth });
+  let list: Prepared | undefined;
+  if (want('list 20')) out.set('list 20', await tryRequest(listOf(20)));
+  if (want('list 200') || want('document') || want('file 1MB')) {
+    list = await tryRequest(listOf(200));
+    if (want('list 200')) out.set('list 200', list);
+  }
+  const docs: Record<string, any>[] =
+    list && 'answer' in list ? ((jsonOf(list.answer)?.documents ?? []) as { document?: Record<string, any> }[]).map((d) => d.document ?? {}) : [];
+  const listNa = list && 'na' in list ? list.na : docs.length === 0 ? 'no document in the list' : undefined;
+
+  if (want('document')) {
+    out.set('document', listNa ? { na: listNa } : await tryRequest({ method: 'GET', path: `/api/${VERSION}/objects/documents/${docs[0].id}`, headers: auth }));
+  }
+
+  if (want('file 1MB')) {
+    out.set('file 1MB', listNa ? { na: listNa } : await prepareFile(base, auth, docs, tryRequest));
+  }
+
+  if (want('query')) {
+    out.set('query', await tryRequest({
+      method: 'POST',
+      path: `/api/${VERSION}/query`,
+      headers: { ...auth, ...FORM_HEADERS },
+      body: form({ q: 'SELECT id, name__v FROM documents WHERE id > 0 PAGESIZE 100' }),
+    }));
+  }
+  return out;
+}
+
+/** A document of about 1 MB: one of the world's, else one created through endpoint 28. */
+async function prepareFile(
+  base: string,
+  auth: Record<string, string>,
+  docs: Record<string, any>[],
+  tryRequest: (r: BenchRequest) => Promise<Prepared>,
+): Promise<Prepared> {
+  const fileOf = (id: unknown): BenchRequest => ({ method: 'GET', path: `/api/${VERSION}/objects/documents/${id}/file`, headers: auth });
+  const big = docs.find((d) => typeof d.size__v === 'number' && d.size__v >= 0.9 * FILE_BYTES && d.size__v <= 1.5 * FILE_BYTES);
+  if (big) return tryRequest(fileOf(big.id));
+
+  // Create one: the classification and lifecycle of an existing document are valid in this world;
+  // a field the document type requires (PARAMETER_REQUIRED) is copied from the same document.
+  const model = docs[0];
+  const text = (v: unknown) => (typeof v === 'string' ? v : Array.isArray(v) && v.every((x) => typeof x === 'string') ? v.join(',') : undefined);
+  const fields: Record<string, string> = { name__v: `dms-sim bench 1MB ${Date.now()}` };
+  for (const k of ['type__v', 'subtype__v', 'classification__v', 'lifecycle__v', 'product__v']) {
+    const v = text(model[k]);
+    if (v) fields[k] = v;
+  }
+  const bytes = Buffer.alloc(FILE_BYTES);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 2654435761) >>> 24; // deterministic, not all zeros
+  let created: Answer | undefined;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const mp = multipart(fields, { name: 'bench-1mb.bin', bytes });
+    created = await call(base, { method: 'POST', path: `/api/${VERSION}/objects/documents`, headers: { ...auth, 'Content-Type': mp.contentType }, body: mp.body });
+    const e = jsonOf(created)?.errors?.[0];
+    const missing = e?.type === 'PARAMETER_REQUIRED' ? /\[([^\]]+)\]/.exec(String(e.message))?.[1] : undefined;
+    const value = missing && !(missing in fields) ? text(model[missing]) : undefined;
+    if (!value) break;
+    fields[missing!] = value;
+  }
+  const why = unusable(created!);
+  if (why) return { na: why === 'not implemented' ? why : `creating a 1 MB document: ${why}` };
+  const id = jsonOf(created!)?.id;
+  if (id === undefined) return { na: 'creating a 1 MB document answered no id' };
+  const p = await tryRequest(fileOf(id));
+  if ('answer' in p && Math.abs(p.answer.body.byteLength - FILE_BYTES) > FILE_BYTES / 10) {
+    return { na: `the downloaded file has ${p.answer.body.byteLength} bytes, not ~1 MB` };
+  }
+  return p;
+}
+
+/** What the ceiling serves: `GET /api/` and each prepared request's answer, with its content type. */
+export async function captureAnswers(base: string, prepared: Map<ScenarioName, Prepared>): Promise<CapturedAnswer[]> {
+  const answers: CapturedAnswer[] = [];
+  const getApi = await call(base, { method: 'GET', path: '/api/', headers: {} });
+  answers.push({ method: 'GET', path: '/api/', search: '', status: getApi.status, contentType: getApi.contentType, body: getApi.body.toString('base64') });
+  for (const p of prepared.values()) {
+    if (!('request' in p)) continue;
+    const q = p.request.path.indexOf('?');
+    const path = q < 0 ? p.request.path : p.request.path.slice(0, q);
+    const search = q < 0 ? '' : p.request.path.slice(q);
+    if (answers.some((a) => a.method === p.request.method && a.path === path && a.search === search)) continue;
+    answers.push({ method: p.request.method, path, search, status: p.answer.status, contentType: p.answer.contentType, body: p.answer.body.toString('base64') });
+  }
+  return answers;
+}
+
+/** Rows and bytes of the list and query answers, e.g. `list 20: 20 row(s), 23100 bytes`. */
+export function answerSizes(prepared: Map<ScenarioName, Prepared>): { name: ScenarioName; rows: number; bytes: number }[] {
+  return (['list 20', 'list 200', 'query'] as const).flatMap((name) => {
+    const p = prepared.get(name);
+    if (!p || !('answer' in p)) return [];
+    const j = jsonOf(p.answer);
+    const rows = Array.isArray(j?.documents) ? j.documents.length : Array.isArray(j?.data) ? j.data.length : undefined;
+    return rows === undefined ? [] : [{ name, rows, bytes: p.answer.body.byteLength }];
+  });
+}
