@@ -42,6 +42,7 @@ async function main(): Promise<void> {
     writeFixtures(dir, generateFixtures({ documents: DOCUMENTS, seed: SEED }));
     console.log(`generated ${DOCUMENTS} documents in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
+    globalThis.gc?.();
     const before = process.memoryUsage();
     t = performance.now();
     // The normal start-up path: loadFixtures reads documents.json (and the YAML files), validates, builds the world.
@@ -123,6 +124,9 @@ async function main(): Promise<void> {
     console.log(line(head));
     console.log(`|${width.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
     for (const r of rows) console.log(line(r));
+    globalThis.gc?.();
+    const end = process.memoryUsage();
+    console.log(`\nafter the runs (the admin's query caches built, paging results kept): heap used ${mb(end.heapUsed)}, rss ${mb(end.rss)}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -67,47 +67,70 @@ interface FieldIndex {
   ids: Int32Array;
 }
 
-function fieldIndexOf(frame: Frame, sig: string, get: (row: Row) => unknown): FieldIndex {
-  let x = frame.extra.get(sig) as FieldIndex | undefined;
-  if (x) return x;
-  const rows = frame.rows;
-  const n = rows.length;
-  const dict = new Map<string, number>();
-  const texts: string[] = [];
-  const offsets = new Int32Array(n + 1);
-  let ids = new Int32Array(n);
-  let used = 0;
-  const elements: string[] = [];
-  for (let i = 0; i < n; i++) {
-    offsets[i] = used;
+/** Builds one field's FieldIndex row by row. */
+class IndexBuilder {
+  private readonly dict = new Map<string, number>();
+  private readonly texts: string[] = [];
+  private readonly offsets: Int32Array;
+  private ids: Int32Array;
+  private used = 0;
+  private readonly elements: string[] = [];
+
+  constructor(readonly get: (row: Row) => unknown, n: number) {
+    this.offsets = new Int32Array(n + 1);
+    this.ids = new Int32Array(n);
+  }
+
+  add(i: number, row: Row): void {
+    this.offsets[i] = this.used;
+    const elements = this.elements;
     elements.length = 0;
-    elementTexts(get(rows[i]), elements);
+    elementTexts(this.get(row), elements);
     for (const t of elements) {
-      let id = dict.get(t);
+      let id = this.dict.get(t);
       if (id === undefined) {
-        id = texts.length;
-        dict.set(t, id);
-        texts.push(t.toLowerCase());
+        id = this.texts.length;
+        this.dict.set(t, id);
+        this.texts.push(t.toLowerCase());
       }
-      if (used === ids.length) {
-        const more = new Int32Array(ids.length * 2 + 16);
-        more.set(ids);
-        ids = more;
+      if (this.used === this.ids.length) {
+        const more = new Int32Array(this.ids.length * 2 + 16);
+        more.set(this.ids);
+        this.ids = more;
       }
-      ids[used++] = id;
+      this.ids[this.used++] = id;
     }
   }
-  offsets[n] = used;
-  const starts = new Int32Array(texts.length + 1);
-  let at = 0;
-  for (let d = 0; d < texts.length; d++) {
-    starts[d] = at;
-    at += texts[d].length + 1;
+
+  done(n: number): FieldIndex {
+    this.offsets[n] = this.used;
+    const texts = this.texts;
+    const starts = new Int32Array(texts.length + 1);
+    let at = 0;
+    for (let d = 0; d < texts.length; d++) {
+      starts[d] = at;
+      at += texts[d].length + 1;
+    }
+    starts[texts.length] = at;
+    return { corpus: texts.join('\u0000'), starts, offsets: this.offsets, ids: this.ids.slice(0, this.used) };
   }
-  starts[texts.length] = at;
-  x = { corpus: texts.join('\u0000'), starts, offsets, ids: ids.slice(0, used) };
-  frame.extra.set(sig, x);
-  return x;
+}
+
+/** The FieldIndex of each field over the frame's rows; the missing ones built in one pass over the rows (one visit per row). */
+function fieldIndexesOf(frame: Frame, fields: readonly { name: string; get: (row: Row) => unknown }[]): FieldIndex[] {
+  const sig = (name: string) => `x:${name}`;
+  const missing = fields.filter((f) => !frame.extra.has(sig(f.name)));
+  if (missing.length) {
+    const rows = frame.rows;
+    const n = rows.length;
+    const builders = missing.map((f) => new IndexBuilder(f.get, n));
+    for (let i = 0; i < n; i++) {
+      const row = rows[i];
+      for (const b of builders) b.add(i, row);
+    }
+    missing.forEach((f, k) => frame.extra.set(sig(f.name), builders[k].done(n)));
+  }
+  return fields.map((f) => frame.extra.get(sig(f.name)) as FieldIndex);
 }
 
 /** Sets out[i] for every row with a text of this field containing `term` (no newline, no U+0000). */
@@ -192,7 +215,7 @@ export function compileFind(scope: Scope, find: Find): Predicate {
     && alternatives.every((terms) => terms.every((term) => !term.includes('\n') && !term.includes('\u0000')));
   const query = (frame: Frame): Uint8Array => {
     const n = frame.rows.length;
-    const indexes = searched.map((f) => fieldIndexOf(frame, `x:${f.name}`, f.get));
+    const indexes = fieldIndexesOf(frame, searched);
     const contents = withContent ? (columnOf(frame, 'f:content', contentOf) as string[]) : undefined;
     const result = new Uint8Array(n);
     for (const terms of alternatives) {
