@@ -102,6 +102,31 @@ describe('multipart create', () => {
   });
 });
 
+describe('file names', () => {
+  it('an extension naming an inherited object member (x.constructor) is just unknown: octet-stream, and search over content still answers', async () => {
+    const id = nextId();
+    const created = await create(p.bob, {
+      file: new Blob([new TextEncoder().encode('hello from a strange file')], { type: 'application/octet-stream' }),
+      name__v: 'Strange Extension', type__v: 'Product Label', lifecycle__v: 'General Lifecycle',
+    }, 'x.constructor');
+    expect(created).toMatchObject({ responseStatus: 'SUCCESS', id });
+    const doc = (await p.sim.json('GET', api(`/objects/documents/${id}`), p.bob)).document;
+    expect(doc).toMatchObject({ format__v: 'application/octet-stream', filename__v: 'x.constructor' });
+    for (const session of [p.bob, p.admin]) {
+      expect(await p.sim.json('GET', api('/objects/documents?search=hello&scope=all'), session)).toMatchObject({ responseStatus: 'SUCCESS' });
+      const found = await p.sim.json('POST', `/api/v25.3/query`, session, { form: { q: "SELECT id FROM documents FIND ('hello' SCOPE CONTENT)" } });
+      expect(found).toMatchObject({ responseStatus: 'SUCCESS' });
+    }
+    for (const ext of ['__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
+      const other = await create(p.bob, {
+        file: new Blob([new Uint8Array([1, 2, 3])]), name__v: `Strange ${ext}`, type__v: 'Product Label', lifecycle__v: 'General Lifecycle',
+      }, `x.${ext}`);
+      expect(other, ext).toMatchObject({ responseStatus: 'SUCCESS' });
+      expect((await p.sim.json('GET', api(`/objects/documents/${other.id}`), p.bob)).document.format__v, ext).toBe('application/octet-stream');
+    }
+  });
+});
+
 describe('form-urlencoded create and limits', () => {
   it('a form-urlencoded create makes a placeholder (no file)', async () => {
     const id = nextId();

@@ -132,8 +132,9 @@ export function createDocument(store: DocumentStore, user: User, input: CreateIn
     else upload = input.file;
   }
 
-  const fields: Record<string, unknown> = {};
-  if (name !== undefined) fields.name__v = name;
+  // A Map while collecting: a part named `__proto__` or `constructor` is a plain key, never an inherited member.
+  const fields = new Map<string, unknown>();
+  if (name !== undefined) fields.set('name__v', name);
   const applicable = doctype ? view.fieldsFor(doctype.name) : view.fields;
   for (const [key, raw] of Object.entries(input)) {
     if (STRUCTURAL.has(key) || raw === undefined) continue;
@@ -150,11 +151,11 @@ export function createDocument(store: DocumentStore, user: User, input: CreateIn
     if (v === undefined) continue;
     const { value, problem } = fieldValue(f, v);
     if (problem) errors.push(errorItem('documentFieldInvalid', v.slice(0, 60), key, problem));
-    else fields[key] = value;
+    else fields.set(key, value);
   }
   if (doctype) {
     for (const f of view.fieldsFor(doctype.name)) {
-      if (f.required && f.editable && !f.disabled && !STRUCTURAL.has(f.name) && fields[f.name] === undefined) errors.push(errorItem('parameterRequired', f.name));
+      if (f.required && f.editable && !f.disabled && !STRUCTURAL.has(f.name) && fields.get(f.name) === undefined) errors.push(errorItem('parameterRequired', f.name));
     }
   }
   if (errors.length > 0 || !doctype || !lifecycle || name === undefined) {
@@ -175,7 +176,7 @@ export function createDocument(store: DocumentStore, user: User, input: CreateIn
     crosslink: false,
     attachments: [],
     versions: [{
-      major: version[0], minor: version[1], state: lifecycle.states[0].name, fields,
+      major: version[0], minor: version[1], state: lifecycle.states[0].name, fields: Object.fromEntries(fields),
       file: upload ? storedFile(upload.filename || 'file', upload.bytes, upload.type) : undefined,
       created: now, createdBy: user.id, modified: now, modifiedBy: user.id,
     }],

@@ -56,6 +56,15 @@ describe('files', () => {
     expect(storedFile('a.txt', new TextEncoder().encode('abc'))).toMatchObject({ size: 3, md5: '900150983cd24fb0d6963f7d28e17f72', pages: 1 });
   });
 
+  it('an extension naming an inherited object member is unknown; textOf never throws on a file without a text format', () => {
+    for (const ext of ['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty']) {
+      expect(detectFormat(`x.${ext}`, new Uint8Array([1])), ext).toBe('application/octet-stream');
+      expect(detectFormat(`x.${ext}`, new Uint8Array([1]), 'text/plain'), ext).toBe('text/plain');
+    }
+    const odd = { filename: 'x', format: undefined as unknown as string, bytes: new Uint8Array([104, 105]), size: 2, md5: '', pages: 1 };
+    expect(textOf(odd)).toBe('');
+  });
+
   it('thumbnails are deterministic PNGs of the thumbnail size', () => {
     const file = storedFile('a.txt', new TextEncoder().encode('abc'));
     const png = PNG.sync.read(Buffer.from(thumbnailOf(file)));

@@ -14,13 +14,14 @@ export interface StoredFile {
   readonly pages: number;
 }
 
-const BY_EXTENSION: Record<string, string> = {
+/** Media types by lower-case extension (a Map: `x.constructor` must not find an inherited member). */
+const BY_EXTENSION: ReadonlyMap<string, string> = new Map(Object.entries({
   pdf: 'application/pdf', txt: 'text/plain', csv: 'text/csv', md: 'text/markdown', html: 'text/html', xml: 'application/xml',
   json: 'application/json', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif',
   doc: 'application/msword', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
   mp4: 'video/mp4', zip: 'application/zip',
-};
+}));
 
 const startsWith = (b: Uint8Array, sig: number[]) => sig.every((x, i) => b[i] === x);
 
@@ -31,7 +32,8 @@ export function detectFormat(filename: string, bytes: Uint8Array, declared?: str
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
   if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38])) return 'image/gif';
   const ext = /\.([A-Za-z0-9]+)$/.exec(filename)?.[1]?.toLowerCase();
-  if (ext && BY_EXTENSION[ext]) return BY_EXTENSION[ext];
+  const byExtension = ext === undefined ? undefined : BY_EXTENSION.get(ext);
+  if (byExtension !== undefined) return byExtension;
   if (declared && declared !== 'application/octet-stream') return declared.split(';')[0].trim();
   return 'application/octet-stream';
 }
@@ -51,8 +53,10 @@ export function storedFile(filename: string, bytes: Uint8Array, declared?: strin
 
 /** The searchable text of a file: text formats as UTF-8, PDF text-show strings; nothing for images. */
 export function textOf(file: StoredFile): string {
-  if (file.format.startsWith('text/') || file.format === 'application/json' || file.format === 'application/xml') return Buffer.from(file.bytes).toString('utf8');
-  if (file.format === 'application/pdf') {
+  // Robust against a stored file without a usable format (never a 500 for everyone who sees it).
+  const format = typeof file.format === 'string' ? file.format : '';
+  if (format.startsWith('text/') || format === 'application/json' || format === 'application/xml') return Buffer.from(file.bytes).toString('utf8');
+  if (format === 'application/pdf') {
     return [...latin1(file.bytes).matchAll(/\(((?:\\.|[^\\)])*)\)\s*Tj/g)].map((m) => m[1].replace(/\\(.)/g, '$1')).join('\n');
   }
   return '';

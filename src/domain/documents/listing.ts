@@ -36,6 +36,9 @@ export interface ListResult {
   total: number;
 }
 
+/** A record's own value of a field (a configured field named `constructor` must not read an inherited member). */
+const valueOf = (record: Record<string, unknown>, field: string): unknown => (Object.hasOwn(record, field) ? record[field] : undefined);
+
 const SEARCHABLE_TYPES = new Set(['String', 'LongText', 'RichText', 'Picklist']);
 
 /** Field names searched by `search` (string-like, visible fields) and the texts of one record. */
@@ -43,7 +46,7 @@ function fieldText(view: MetadataView, row: DocumentRow): string {
   const parts: string[] = [];
   for (const f of view.fields) {
     if (!SEARCHABLE_TYPES.has(f.type) || f.hidden) continue;
-    const v = row.record[f.name];
+    const v = valueOf(row.record, f.name);
     for (const x of Array.isArray(v) ? v : v === undefined ? [] : [v]) {
       parts.push(String(x));
       const entry = f.entries?.find((e) => e.name === x);
@@ -104,7 +107,7 @@ export function listDocuments(store: DocumentStore, user: User, p: ListParams): 
     });
   }
   rows.sort((a, b) => {
-    const c = compare(a.record[field], b.record[field]);
+    const c = compare(valueOf(a.record, field), valueOf(b.record, field));
     if (c !== 0) return desc ? -c : c;
     return a.document.id - b.document.id || a.version.major - b.version.major || a.version.minor - b.version.minor;
   });

@@ -117,7 +117,10 @@ export function loadDocuments(fixtures: FixtureSet, tenants: TenantDirectory, us
     userOk(d.createdBy, 'createdBy');
     const roles: StoredDocument['roles'] = {};
     for (const [role, m] of Object.entries(d.roles ?? {}) as [RoleName, Partial<RoleMembers>][]) {
-      if (!ROLES.includes(role)) problems.push(`${where}.roles.${role}: unknown role`);
+      if (!ROLES.includes(role)) {
+        problems.push(`${where}.roles.${role}: unknown role`);
+        continue;
+      }
       (m.users ?? []).forEach((u, j) => userOk(u, `roles.${role}.users[${j}]`));
       (m.groups ?? []).forEach((g, j) => {
         if (groups.get(g)?.tenantId !== tenant.id) problems.push(`${where}.roles.${role}.groups[${j}]: unknown group ${g} in ${d.tenant}`);

@@ -68,7 +68,7 @@ export class DocumentStore {
     const using = [...this.docs.values()].filter((d) =>
       type === 'Doctype' ? d.doctype === name
         : type === 'Doclifecycle' ? d.lifecycle === name
-          : type === 'Docfield' ? d.versions.some((v) => hasValue(v.fields[name]))
+          : type === 'Docfield' ? d.versions.some((v) => Object.hasOwn(v.fields, name) && hasValue(v.fields[name]))
             : false,
     );
     if (using.length === 0) return [];
