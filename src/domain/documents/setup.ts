@@ -1,10 +1,11 @@
 /**
  * Builds each tenant's configuration registry and document store from a fixture set
  * (keys `configuration`, `groups`, `documents`, `documentLists`; see fixtures/schema/*.json).
- * A document naming an unknown type, lifecycle, state, user or file stops start-up with the path.
+ * A document naming an unknown type, lifecycle, state, user or file, or a file path leading out of the
+ * fixture folder (`../`, absolute, outward symbolic link), stops start-up naming the fixture file and path.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, realpathSync } from 'node:fs';
+import { resolve, sep } from 'node:path';
 import { FixtureError } from '../../fixtures/load';
 import type { FixtureSet } from '../../fixtures/types';
 import type { Clock } from '../clock';
@@ -74,7 +75,12 @@ export class TenantDocuments {
 /** `configurations`: the world's one registry per tenant id (world.configuration). */
 export function loadDocuments(fixtures: FixtureSet, tenants: TenantDirectory, users: UserDirectory, clock: Clock, configurations: Map<number, ComponentRegistry>): TenantDocuments {
   const data = fixtures.data as Record<string, unknown>;
+  // Each problem names the fixture file its top-level key came from, then the path (as the loader's own checks do).
   const problems: string[] = [];
+  const problem = (p: string): void => {
+    const key = /^[A-Za-z]+/.exec(p)?.[0] ?? '';
+    problems.push(Object.hasOwn(fixtures.sourceOf, key) ? `${fixtures.sourceOf[key]}: ${p}` : p);
+  };
   const groups = new GroupDirectory(((data.groups ?? []) as FixtureGroup[]).map((g): Group => ({
     id: g.id, name: g.name, label: g.label, tenantId: tenants.byDnsName(g.tenant)?.id ?? -1, members: g.members,
   })));
@@ -88,13 +94,27 @@ export function loadDocuments(fixtures: FixtureSet, tenants: TenantDirectory, us
     stores.set(tenant.id, store);
   }
 
+  // A file path must stay inside the fixture folder: no `../` out of it, no absolute path elsewhere, no outward symbolic link.
+  const root = resolve(fixtures.dir);
+  const inside = (base: string, path: string) => path.startsWith(base + sep);
+  let realRoot: string | undefined;
   const files = new Map<string, StoredFile>();
   const fileAt = (path: string, where: string): StoredFile | undefined => {
     if (!files.has(path)) {
+      const full = resolve(root, path);
+      if (!inside(root, full)) {
+        problem(`${where}: file "${path}" is outside the fixture folder ${fixtures.dir}`);
+        return undefined;
+      }
       try {
-        files.set(path, storedFile(path.split('/').pop()!, new Uint8Array(readFileSync(join(fixtures.dir, path)))));
+        realRoot ??= realpathSync(root);
+        if (!inside(realRoot, realpathSync(full))) {
+          problem(`${where}: file "${path}" links outside the fixture folder ${fixtures.dir}`);
+          return undefined;
+        }
+        files.set(path, storedFile(path.split('/').pop()!, new Uint8Array(readFileSync(full))));
       } catch {
-        problems.push(`${where}: file "${path}" not found in ${fixtures.dir}`);
+        problem(`${where}: file "${path}" not found in ${fixtures.dir}`);
         return undefined;
       }
     }
@@ -104,26 +124,26 @@ export function loadDocuments(fixtures: FixtureSet, tenants: TenantDirectory, us
   ((data.documents ?? []) as FixtureDocument[]).forEach((d, i) => {
     const where = `documents[${i}]`;
     const tenant = tenants.byDnsName(d.tenant);
-    if (!tenant) return problems.push(`${where}.tenant: unknown tenant "${d.tenant}"`);
+    if (!tenant) return problem(`${where}.tenant: unknown tenant "${d.tenant}"`);
     const store = stores.get(tenant.id);
-    if (!store) return problems.push(`${where}.tenant: "${d.tenant}" has no configuration registry`);
+    if (!store) return problem(`${where}.tenant: "${d.tenant}" has no configuration registry`);
     const view = store.view();
-    if (!view.doctype(d.type)) problems.push(`${where}.type: "${d.type}" is not a Doctype of ${d.tenant}`);
+    if (!view.doctype(d.type)) problem(`${where}.type: "${d.type}" is not a Doctype of ${d.tenant}`);
     const lifecycle = view.lifecycles.get(d.lifecycle);
-    if (!lifecycle) problems.push(`${where}.lifecycle: "${d.lifecycle}" is not a Doclifecycle of ${d.tenant}`);
+    if (!lifecycle) problem(`${where}.lifecycle: "${d.lifecycle}" is not a Doclifecycle of ${d.tenant}`);
     const userOk = (id: number, path: string) => {
-      if (!users.get(id)) problems.push(`${where}.${path}: unknown user ${id}`);
+      if (!users.get(id)) problem(`${where}.${path}: unknown user ${id}`);
     };
     userOk(d.createdBy, 'createdBy');
     const roles: StoredDocument['roles'] = {};
     for (const [role, m] of Object.entries(d.roles ?? {}) as [RoleName, Partial<RoleMembers>][]) {
       if (!ROLES.includes(role)) {
-        problems.push(`${where}.roles.${role}: unknown role`);
+        problem(`${where}.roles.${role}: unknown role`);
         continue;
       }
       (m.users ?? []).forEach((u, j) => userOk(u, `roles.${role}.users[${j}]`));
       (m.groups ?? []).forEach((g, j) => {
-        if (groups.get(g)?.tenantId !== tenant.id) problems.push(`${where}.roles.${role}.groups[${j}]: unknown group ${g} in ${d.tenant}`);
+        if (groups.get(g)?.tenantId !== tenant.id) problem(`${where}.roles.${role}.groups[${j}]: unknown group ${g} in ${d.tenant}`);
       });
       roles[role] = { users: m.users ?? [], groups: m.groups ?? [] };
     }
@@ -132,7 +152,7 @@ export function loadDocuments(fixtures: FixtureSet, tenants: TenantDirectory, us
     let file: StoredFile | undefined;
     const versions: DocumentVersion[] = d.versions.map((v, j) => {
       const [major, minor] = v.number.split('.').map(Number);
-      if (lifecycle && !lifecycle.states.some((s) => s.name === v.state)) problems.push(`${where}.versions[${j}].state: "${v.state}" is not a state of ${d.lifecycle}`);
+      if (lifecycle && !lifecycle.states.some((s) => s.name === v.state)) problem(`${where}.versions[${j}].state: "${v.state}" is not a state of ${d.lifecycle}`);
       fields = { ...fields, ...(v.fields ?? {}) };
       if (v.file) file = fileAt(v.file, `${where}.versions[${j}].file`);
       const at = v.created ? Date.parse(v.created) : created;
@@ -141,8 +161,8 @@ export function loadDocuments(fixtures: FixtureSet, tenants: TenantDirectory, us
       return { major, minor, state: v.state, fields, file, created: at, createdBy: by, modified: at, modifiedBy: by };
     });
     const applicable = new Set(view.fieldsFor(d.type).map((f) => f.name));
-    for (const name of Object.keys(fields)) if (view.doctype(d.type) && !applicable.has(name)) problems.push(`${where}.versions: field "${name}" does not apply to ${d.type}`);
-    if (typeof fields.name__v !== 'string') problems.push(`${where}.versions[0].fields.name__v: every document needs a name`);
+    for (const name of Object.keys(fields)) if (view.doctype(d.type) && !applicable.has(name)) problem(`${where}.versions: field "${name}" does not apply to ${d.type}`);
+    if (typeof fields.name__v !== 'string') problem(`${where}.versions[0].fields.name__v: every document needs a name`);
     try {
       store.insert({
         id: d.id, doctype: d.type, lifecycle: d.lifecycle, documentNumber: d.number ?? documentNumberOf(d.id), created, createdBy: d.createdBy,
@@ -154,13 +174,13 @@ export function loadDocuments(fixtures: FixtureSet, tenants: TenantDirectory, us
         versions: versions.sort((a, b) => a.major - b.major || a.minor - b.minor),
       });
     } catch (e) {
-      problems.push(`${where}.id: ${(e as Error).message}`);
+      problem(`${where}.id: ${(e as Error).message}`);
     }
   });
 
   ((data.documentLists ?? []) as FixtureDocumentList[]).forEach((l, i) => {
     const tenant = tenants.byDnsName(l.tenant);
-    if (!tenant) return problems.push(`documentLists[${i}].tenant: unknown tenant "${l.tenant}"`);
+    if (!tenant) return problem(`documentLists[${i}].tenant: unknown tenant "${l.tenant}"`);
     const store = stores.get(tenant.id)!;
     // `recent` is listed most recent first.
     for (const id of [...(l.recent ?? [])].reverse()) store.addToList(l.user, 'recent', id);
