@@ -1,6 +1,8 @@
 /** Endpoint 28: multipart and form-urlencoded creation, validation, limits, round trip. */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createDocument } from '../../src/domain/documents';
 import { testSim } from '../helpers/sim';
 import { PROMO, type Personas, api, personas } from './world';
 
@@ -99,6 +101,36 @@ describe('multipart create', () => {
     expect(await count(p.admin)).toBe(before);
     // The failed attempts did not use up an id.
     expect((await create(p.alice, { name__v: 'Next', type__v: 'Product Label', lifecycle__v: 'General Lifecycle' })).id).toBe(id);
+  });
+});
+
+describe('version numbers', () => {
+  it('are integers 0…999999: a larger one is INVALID_DATA and creates nothing; the bound itself is accepted', async () => {
+    const before = await count(p.admin);
+    const base = { name__v: 'Versioned', type__v: 'Product Label', lifecycle__v: 'General Lifecycle' };
+    for (const [part, value] of [
+      ['major_version_number__v', '99999999999999999999'], ['major_version_number__v', '1000000'], ['minor_version_number__v', '1000000'],
+      ['minor_version_number__v', '1e7'], ['major_version_number__v', '-1'],
+    ]) {
+      const body = await create(p.alice, { ...base, [part]: value });
+      expect(body, `${part}=${value}`).toMatchObject({ responseStatus: 'FAILURE', errors: [{ type: 'INVALID_DATA' }] });
+      expect(body.errors[0].message, `${part}=${value}`).toContain(part);
+    }
+    expect(await count(p.admin)).toBe(before);
+    const id = nextId();
+    expect(await create(p.alice, { ...base, major_version_number__v: '999999', minor_version_number__v: '999999' })).toMatchObject({ responseStatus: 'SUCCESS', id });
+    expect((await p.sim.json('GET', api(`/objects/documents/${id}`), p.alice)).document).toMatchObject({ version_id: `${id}_999999_999999`, major_version_number__v: 999999 });
+  });
+
+  it('the domain refuses them too (a caller other than HTTP), and the OpenAPI create body carries the bound', () => {
+    const store = p.sim.world.documents.store(p.sim.world.tenants.byDnsName(PROMO)!.id);
+    const alice = p.sim.world.users.get(61002)!;
+    const base = { name__v: 'Versioned', type__v: 'Product Label', lifecycle__v: 'General Lifecycle' };
+    expect(() => createDocument(store, alice, { ...base, major_version_number__v: '99999999999999999999' }, 1000)).toThrow(/major_version_number__v/);
+    expect(() => createDocument(store, alice, { ...base, minor_version_number__v: 1_000_000 }, 1000)).toThrow(/minor_version_number__v/);
+    const yaml = readFileSync(new URL('../../spec/openapi.yaml', import.meta.url), 'utf8');
+    const create = yaml.slice(yaml.indexOf('operationId: createDocument'));
+    expect(create.slice(0, create.indexOf('operationId:', 30))).toMatch(/major_version_number__v:\s+type: integer\s+minimum: 0\s+maximum: 999999/);
   });
 });
 

@@ -31,6 +31,13 @@ const problems = (f: () => unknown): string[] => {
   throw new Error('no FixtureError');
 };
 
+describe('fixture key documents: version numbers', () => {
+  it('a version number beyond 999999 stops start-up naming the file and path', () => {
+    const dir = copyWith((y) => y.replace('"number": "0.1", "state": "draft__c", "file": "files/cholecap-brochure-v0.1.pdf"', '"number": "0.99999999999999999999", "state": "draft__c", "file": "files/cholecap-brochure-v0.1.pdf"'));
+    expect(problems(() => createSimulator({ fixtures: dir })).join('\n')).toMatch(/documents\.yaml: documents\[0\]\.versions\[0\]\.number: "0\.99999999999999999999" is not <major>\.<minor> with integers 0…999999/);
+  });
+});
+
 describe('fixture key documents: file paths', () => {
   it('refuses a version or attachment file whose path leaves the fixture folder (../, absolute), even when the file exists', () => {
     for (const path of ['../../../../../../etc/hostname', 'files/../../outside.txt', '/etc/hostname']) {

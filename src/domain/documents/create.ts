@@ -6,7 +6,7 @@ import { ApiError, type ErrorItem, apiError, errorItem } from '../errors';
 import type { User } from '../users';
 import { storedFile } from './files';
 import type { DoctypeInfo, FieldMetadata } from './metadata';
-import type { StoredDocument } from './model';
+import { type StoredDocument, isVersionNumber } from './model';
 import type { DocumentStore } from './store';
 
 export interface UploadLike {
@@ -120,7 +120,7 @@ export function createDocument(store: DocumentStore, user: User, input: CreateIn
   for (const [part, fallback] of [['major_version_number__v', 0], ['minor_version_number__v', 1]] as const) {
     const v = text(input[part]);
     const n = v === undefined ? fallback : Number(v);
-    if (!Number.isInteger(n) || n < 0) errors.push(errorItem('invalidValue', String(v), part));
+    if (!isVersionNumber(n)) errors.push(errorItem('invalidValue', String(v), part));
     version.push(n);
   }
   if (version[0] === 0 && version[1] === 0) errors.push(errorItem('invalidValue', '0.0', 'major_version_number__v'));

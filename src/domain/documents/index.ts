@@ -12,7 +12,7 @@ export { detectFormat, simplePdf, storedFile, textOf, type StoredFile } from './
 export { GroupDirectory, type Group } from './groups';
 export { listDocuments, MAX_PAGE, NAMED_FILTERS, parseSort, type ListParams, type ListResult } from './listing';
 export { DocumentMetadata, MetadataView, type DoctypeInfo, type FieldMetadata, type Level, type LifecycleInfo, type RelationshipTypeInfo, type TemplateInfo } from './metadata';
-export { latestVersion, versionNumber, type Attachment, type DocumentVersion, type Lock, type StoredDocument } from './model';
+export { isVersionNumber, latestVersion, MAX_VERSION_NUMBER, versionNumber, type Attachment, type DocumentVersion, type Lock, type StoredDocument } from './model';
 export { documentRecord, typeLabels, type DocumentRecord } from './records';
 export { loadDocuments, TenantDocuments } from './setup';
 export { DocumentStore, RECENT_MAX, type DocumentRow, type NamedList } from './store';

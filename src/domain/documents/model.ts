@@ -48,5 +48,9 @@ export interface StoredDocument {
   lock?: Lock;
 }
 
+/** (chosen, docs/decisions.md) Major and minor version numbers are integers 0…MAX_VERSION_NUMBER. */
+export const MAX_VERSION_NUMBER = 999_999;
+export const isVersionNumber = (n: number): boolean => Number.isInteger(n) && n >= 0 && n <= MAX_VERSION_NUMBER;
+
 export const versionNumber = (v: { major: number; minor: number }) => `${v.major}.${v.minor}`;
 export const latestVersion = (d: StoredDocument) => d.versions[d.versions.length - 1];

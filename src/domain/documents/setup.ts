@@ -16,7 +16,7 @@ import { documentNumberOf } from './create';
 import { type StoredFile, storedFile } from './files';
 import { type Group, GroupDirectory } from './groups';
 import { DocumentMetadata } from './metadata';
-import type { DocumentVersion, RoleMembers, StoredDocument } from './model';
+import { type DocumentVersion, type RoleMembers, type StoredDocument, MAX_VERSION_NUMBER, isVersionNumber } from './model';
 import { DocumentStore, type NamedList } from './store';
 import { ROLES, type RoleName } from './standard-fields';
 
@@ -152,6 +152,7 @@ export function loadDocuments(fixtures: FixtureSet, tenants: TenantDirectory, us
     let file: StoredFile | undefined;
     const versions: DocumentVersion[] = d.versions.map((v, j) => {
       const [major, minor] = v.number.split('.').map(Number);
+      if (!isVersionNumber(major) || !isVersionNumber(minor)) problem(`${where}.versions[${j}].number: "${v.number}" is not <major>.<minor> with integers 0…${MAX_VERSION_NUMBER}`);
       if (lifecycle && !lifecycle.states.some((s) => s.name === v.state)) problem(`${where}.versions[${j}].state: "${v.state}" is not a state of ${d.lifecycle}`);
       fields = { ...fields, ...(v.fields ?? {}) };
       if (v.file) file = fileAt(v.file, `${where}.versions[${j}].file`);

@@ -1,5 +1,6 @@
 /** Documents: endpoints 21–28, check-out (lock), renditions and attachments (gaps.md §9). */
 import type { OpenAPIV3_1 as O } from 'openapi-types';
+import { MAX_VERSION_NUMBER } from '../../domain/documents/model';
 import { type Area, type Schema, address, arr, bool, int, obj, okStatus, operation, paramRef, queryParam, ref, str, pathParam } from '../dsl';
 
 const tag = 'Documents';
@@ -12,6 +13,9 @@ const renditionType = pathParam('rendition_type', str(), 'Rendition type name');
 const role = obj({ users: arr(int()), groups: arr(int()) }, ['users', 'groups']);
 const timestamp = str({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$' });
 const strings = arr(str());
+
+/** A major or minor version number: an integer 0…999999 (docs/decisions.md). */
+const versionNumber = () => int({ minimum: 0, maximum: MAX_VERSION_NUMBER });
 
 const documentFields: Record<string, Schema> = {
   id: int({ minimum: 0 }),
@@ -26,7 +30,7 @@ const documentFields: Record<string, Schema> = {
   language__v: strings, country__v: strings, product__v: strings, allow_pdf_download__v: strings,
   allow_download_embedded_viewer__v: bool(), restrict_fragments_by_product__v: bool(), locked__v: bool(),
   suppress_rendition__v: str(),
-  major_version_number__v: int({ minimum: 0 }), minor_version_number__v: int({ minimum: 0 }),
+  major_version_number__v: versionNumber(), minor_version_number__v: versionNumber(),
   version_creation_date__v: timestamp, version_modified_date__v: timestamp, document_creation_date__v: timestamp,
   created_by__v: int(), version_created_by__v: int(), last_modified_by__v: int(),
   annotations_all__v: int(), annotations_links__v: int(), annotations_anchors__v: int(), annotations_notes__v: int(),
@@ -89,7 +93,7 @@ export const documents: Area = {
         content: Object.fromEntries(['multipart/form-data', 'application/x-www-form-urlencoded'].map((m) => [m, {
           schema: obj({
             file: str({ format: 'binary' }), name__v: str(), type__v: str(), subtype__v: str(), classification__v: str(), lifecycle__v: str(),
-            major_version_number__v: int({ minimum: 0 }), minor_version_number__v: int({ minimum: 0 }), product__v: str(), external_id__v: str(),
+            major_version_number__v: versionNumber(), minor_version_number__v: versionNumber(), product__v: str(), external_id__v: str(),
           }, [], { additionalProperties: true }),
         }])),
       },
