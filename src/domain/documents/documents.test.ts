@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { createRegistry } from '../configuration';
@@ -85,5 +86,15 @@ describe('field values on create', () => {
     expect(fieldValue(f('String', { maxLength: 3, repeating: true }), 'ab, cd')).toEqual({ value: ['ab', 'cd'] });
     expect(fieldValue(f('String', { maxLength: 3 }), 'abcd').problem).toMatch(/longer/);
     expect(fieldValue(f('Picklist', { entries: [{ name: 'red__c', label: 'Red' }] }), 'red')).toEqual({ value: 'red__c' });
+  });
+});
+
+describe('module size', () => {
+  it('every source file of the documents domain stays within 300 lines (split by concept)', () => {
+    const dir = new URL('.', import.meta.url);
+    const long = readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+      .map((f) => ({ f, lines: readFileSync(new URL(f, dir), 'utf8').split('\n').length }))
+      .filter((x) => x.lines > 300);
+    expect(long).toEqual([]);
   });
 });

@@ -4,85 +4,17 @@
  * (type > subtype > classification through `parent`), lifecycles, rendition types, relationship
  * types and templates.
  * Computed on read and cached on `registry.revision`, so an MDL change shows at once.
+ * Split by concept: shapes in metadata-types.ts, one field's metadata in field-metadata.ts, what a
+ * Doctype configures beyond fields (renditions, relationships, templates...) in doctype-extras.ts.
  */
-import { BASE_DOCTYPE, referencedName, type ComponentRegistry, type ComponentRecord, type Value } from '../configuration';
+import { BASE_DOCTYPE, referencedName, type ComponentRegistry, type ComponentRecord } from '../configuration';
+import { ownRenditionTypes, relationshipTypes, stringList, templates } from './doctype-extras';
+import { type FieldContext, fieldMetadata, picklistEntries } from './field-metadata';
+import type { DoctypeInfo, FieldMetadata, Level, LifecycleInfo, RelationshipTypeInfo, TemplateInfo } from './metadata-types';
+import { num, refs, str } from './metadata-values';
 import { LOCK_FIELDS, STANDARD_FIELDS, type StandardField } from './standard-fields';
 
-export type Level = 'type' | 'subtype' | 'classification';
-
-/** Document field metadata: the members of the spec's table (camelCase), absent when their condition does not hold. */
-export interface FieldMetadata {
-  name: string;
-  scope: string;
-  type: string;
-  required: boolean;
-  maxLength?: number;
-  minValue?: number;
-  maxValue?: number;
-  repeating: boolean;
-  systemAttribute: boolean;
-  editable: boolean;
-  setOnCreateOnly: boolean;
-  disabled: boolean;
-  hidden: boolean;
-  queryable: boolean;
-  facetable: boolean;
-  noCopy: boolean;
-  shared?: boolean;
-  usedIn?: { key: string; type: Level }[];
-  label: string;
-  section?: string;
-  sectionPosition?: number;
-  helpContent?: string;
-  definedInType: Level;
-  definedIn: string;
-  objectType?: string;
-  relationshipType?: string;
-  relationshipName?: string;
-  picklist?: string;
-  entries?: { name: string; label: string }[];
-}
-
-export interface DoctypeInfo {
-  name: string;
-  label: string;
-  level: Level;
-  /** Names from the type down to this one (base_document__v excluded). */
-  chain: string[];
-  children: string[];
-  active: boolean;
-  record: ComponentRecord;
-}
-
-export interface RelationshipTypeInfo {
-  name: string;
-  label: string;
-  description?: string;
-  singleUse: boolean;
-}
-
-/** A template as endpoints 18–20 show it (spec: `{label, name, kind, definedIn, definedInType}`). */
-export interface TemplateInfo {
-  label: string;
-  name: string;
-  kind: string;
-  definedIn: string;
-  definedInType: Level;
-}
-
-export interface LifecycleInfo {
-  name: string;
-  label: string;
-  states: { name: string; label: string; order: number; stateType?: string }[];
-}
-
-const STRING_LIKE = new Set(['String', 'LongText', 'RichText', 'Link', 'id']);
-const NUMERIC = new Set(['Number']);
-const REFERENCE = new Set(['ObjectReference', 'Users']);
-
-const str = (v: Value | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
-const num = (v: Value | undefined): number | undefined => (typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : undefined);
-const refs = (v: Value | undefined): string[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]).map((x) => referencedName(String(x)));
+export type { DoctypeInfo, FieldMetadata, Level, LifecycleInfo, RelationshipTypeInfo, TemplateInfo } from './metadata-types';
 
 /** One computed view of a registry revision. */
 export class MetadataView {
@@ -96,8 +28,10 @@ export class MetadataView {
   /** Doctype name → fields defined in it (non-shared `defined_in`) or listed in its `fields` (shared). */
   private readonly ownFields = new Map<string, string[]>();
   private readonly fieldsForCache = new Map<string, FieldMetadata[]>();
+  private readonly fieldContext: FieldContext;
 
   constructor(private readonly registry: ComponentRegistry) {
+    this.fieldContext = { registry, levelOf: (d) => this.doctypes.get(d)?.level };
     this.buildDoctypes();
     this.buildLifecycles();
     this.buildFields();
@@ -164,60 +98,14 @@ export class MetadataView {
     return [...(base ? [base] : []), ...[...this.doctypes.values()].map((d) => d.record)];
   }
 
+  /** Field metadata of one definition in this view (levels of `definedIn` read from its Doctypes). */
   fieldMetadata(def: StandardField, shared: boolean, definedIn: string | undefined, usedIn: { key: string; type: Level }[]): FieldMetadata {
-    const a = def.attributes;
-    const type = str(a.type) ?? 'String';
-    const noCopy = a.no_copy === true;
-    const m: FieldMetadata = {
-      name: def.name,
-      scope: str(a.scope) ?? 'DocumentVersion',
-      type,
-      required: a.required === true,
-      repeating: a.multi_value === true,
-      systemAttribute: a.system_attribute === true || def.name.endsWith('__v'),
-      editable: a.editable !== false,
-      setOnCreateOnly: a.set_on_create_only === true,
-      disabled: a.active === false,
-      hidden: a.hidden === true,
-      queryable: a.queryable !== false,
-      facetable: a.facetable === true,
-      noCopy,
-      label: str(a.label) ?? def.name,
-      definedInType: definedIn ? (this.doctypes.get(definedIn)?.level ?? 'type') : 'type',
-      definedIn: definedIn ?? BASE_DOCTYPE,
-    };
-    if (STRING_LIKE.has(type)) m.maxLength = num(a.max_length) ?? (type === 'String' ? 255 : type === 'id' ? 20 : 32000);
-    if (NUMERIC.has(type)) {
-      if (a.min_value !== undefined) m.minValue = num(a.min_value);
-      if (a.max_value !== undefined) m.maxValue = num(a.max_value);
-    }
-    // Spec: `shared` is present on all fields except noCopy ones; `usedIn` only when shared.
-    if (!noCopy) m.shared = shared;
-    if (shared) m.usedIn = usedIn;
-    if (str(a.section)) m.section = str(a.section);
-    if (num(a.section_position) !== undefined) m.sectionPosition = num(a.section_position);
-    if (str(a.help_content)) m.helpContent = str(a.help_content);
-    if (REFERENCE.has(type)) {
-      m.objectType = referencedName(str(a.object) ?? 'user__sys');
-      m.relationshipType = str(a.relationship_type) ?? 'reference';
-      m.relationshipName = str(a.relationship_name) ?? `document_${def.name.replace(/__[a-z]+$/, '')}__vr`;
-    }
-    if (type === 'Picklist' && str(a.picklist)) {
-      const name = referencedName(str(a.picklist)!);
-      m.picklist = name;
-      m.entries = this.picklistEntries(name);
-    }
-    return m;
+    return fieldMetadata(this.fieldContext, def, shared, definedIn, usedIn);
   }
 
   /** Active entries of a picklist, in order: `{name, label}` (label is the entry's value). */
   picklistEntries(name: string): { name: string; label: string }[] {
-    const p = this.registry.get('Picklist', name);
-    return (p?.subcomponents.Picklistentry ?? [])
-      .filter((e) => e.attributes.active !== false)
-      .map((e) => ({ name: e.name, label: str(e.attributes.value) ?? e.name, order: num(e.attributes.order) ?? 0 }))
-      .sort((x, y) => x.order - y.order)
-      .map(({ name: n, label }) => ({ name: n, label }));
+    return picklistEntries(this.registry, name);
   }
 
   /** The top level: Doctypes that are types (base_document__v excluded). */
@@ -246,9 +134,8 @@ export class MetadataView {
   fieldsFor(doctype: string): FieldMetadata[] {
     const cached = this.fieldsForCache.get(doctype);
     if (cached) return cached;
-    const chain = [BASE_DOCTYPE, ...(this.doctypes.get(doctype)?.chain ?? [])];
     const names = new Set(this.baseFields);
-    for (const d of chain) for (const f of this.ownFields.get(d) ?? []) names.add(f);
+    for (const d of this.chainWithBase(doctype)) for (const f of this.ownFields.get(d) ?? []) names.add(f);
     const out = this.fields.filter((f) => names.has(f.name));
     this.fieldsForCache.set(doctype, out);
     return out;
@@ -256,62 +143,45 @@ export class MetadataView {
 
   /** `availableLifecycles` of a Doctype: its own, else the nearest ancestor's (base_document__v last). */
   availableLifecycles(doctype: string): LifecycleInfo[] {
-    const chain = [BASE_DOCTYPE, ...(this.doctypes.get(doctype)?.chain ?? [])];
-    for (const d of chain.reverse()) {
+    for (const d of this.chainWithBase(doctype).reverse()) {
       const own = refs(this.registry.get('Doctype', d)?.attributes.available_lifecycles);
       if (own.length) return own.map((n) => this.lifecycles.get(n)).filter((l): l is LifecycleInfo => l !== undefined);
     }
     return [];
   }
 
+  /** The chain of a Doctype with `base_document__v` first. */
+  private chainWithBase(doctype: string): string[] {
+    return [BASE_DOCTYPE, ...(this.doctypes.get(doctype)?.chain ?? [])];
+  }
+
   /** Rendition types configured on this very Doctype. */
   ownRenditionTypes(doctype: string): string[] {
-    return refs(this.registry.get('Doctype', doctype)?.attributes.rendition_types);
+    return ownRenditionTypes(this.registry, doctype);
   }
 
   /** Rendition types a document of this Doctype has: configured anywhere on its chain. */
   renditionTypes(doctype: string): string[] {
-    const chain = [BASE_DOCTYPE, ...(this.doctypes.get(doctype)?.chain ?? [])];
-    return [...new Set(chain.flatMap((d) => this.ownRenditionTypes(d)))];
+    return [...new Set(this.chainWithBase(doctype).flatMap((d) => ownRenditionTypes(this.registry, d)))];
   }
 
   processes(doctype: string): string[] {
-    const p = this.registry.get('Doctype', doctype)?.attributes.processes;
-    return Array.isArray(p) ? p.map(String) : [];
+    return stringList(this.registry, doctype, 'processes');
   }
 
   /** `defaultWorkflows` of a type: its own `default_workflows` (labels), in order. */
   defaultWorkflows(doctype: string): string[] {
-    const p = this.registry.get('Doctype', doctype)?.attributes.default_workflows;
-    return Array.isArray(p) ? p.map(String) : [];
+    return stringList(this.registry, doctype, 'default_workflows');
   }
 
   /** Active relationship types a document of this Doctype may have: listed anywhere on its chain (base first), once each. */
   relationshipTypes(doctype: string): RelationshipTypeInfo[] {
-    const chain = [BASE_DOCTYPE, ...(this.doctypes.get(doctype)?.chain ?? [])];
-    const names = [...new Set(chain.flatMap((d) => refs(this.registry.get('Doctype', d)?.attributes.relationship_types)))];
-    return names.flatMap((n) => {
-      const r = this.registry.get('Docrelationshiptype', n);
-      if (!r || r.attributes.active === false) return [];
-      return [{ name: n, label: str(r.attributes.label) ?? n, ...(str(r.attributes.description) ? { description: str(r.attributes.description) } : {}), singleUse: r.attributes.single_use === true }];
-    });
+    return relationshipTypes(this.registry, this.chainWithBase(doctype));
   }
 
   /** Active templates offered for this Doctype: those defined on it or on a Doctype above it (base first). */
   templates(doctype: string): TemplateInfo[] {
-    const chain = [BASE_DOCTYPE, ...(this.doctypes.get(doctype)?.chain ?? [])];
-    const all = this.registry.list('Documenttemplate').filter((t) => t.attributes.active !== false);
-    return chain.flatMap((d) =>
-      all
-        .filter((t) => referencedName(String(t.attributes.doctype ?? '')) === d)
-        .map((t) => ({
-          label: str(t.attributes.label) ?? t.name,
-          name: t.name,
-          kind: str(t.attributes.kind) ?? 'document',
-          definedIn: d,
-          definedInType: this.doctypes.get(d)?.level ?? 'type',
-        })),
-    );
+    return templates(this.registry, this.chainWithBase(doctype), this.fieldContext.levelOf);
   }
 
   /** The lock (check-out) field metadata (gaps.md §9). */
