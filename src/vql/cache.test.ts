@@ -175,4 +175,35 @@ describe('stableRows cache', () => {
       expect(list.slice(-Infinity, 2.7)).toEqual(expected.slice(-Infinity, 2.7));
     }), { numRuns: 500 });
   });
+
+  it('answers like the uncached engine on many rows (plain columns for many distinct values, encoded ones for few)', () => {
+    const areas = ['a__c', 'b__c', 'c__c'];
+    const rows: Row[] = Array.from({ length: 600 }, (_, i) => ({
+      id: i + 1,
+      name__v: `Name ${(i * 7919) % 601}`,
+      area__c: i % 11 === 0 ? null : areas[i % 3],
+      tags: i % 5 === 0 ? [] : [areas[i % 2], `t${i % 4}`],
+      due__c: i % 13 === 0 ? undefined : new Date(Date.UTC(2024, 0, 1) + ((i * 37) % 500) * 86_400_000).toISOString().slice(0, 10),
+      size__v: i % 7 === 0 ? null : (i * 31) % 1000,
+    }));
+    const fields: FieldInfo[] = [
+      { name: 'id', type: 'id' }, { name: 'name__v', type: 'string' }, { name: 'area__c', type: 'picklist', names: { a__c: 'A' } },
+      { name: 'tags', type: 'string', multiValue: true }, { name: 'due__c', type: 'date' }, { name: 'size__v', type: 'number' },
+    ];
+    const stable: QueryTarget = { name: 't', fields, rows: () => rows, stableRows: true };
+    const plainT: QueryTarget = { ...stable, stableRows: false };
+    const queries = [
+      "WHERE area__c IN ('a__c', 'c__c')", "WHERE area__c = null", "WHERE area__c != 'b__c'", "WHERE TONAME(area__c) = 'A'",
+      "WHERE tags CONTAINS ('b__c', 't3')", "WHERE tags = null OR size__v < 100", "WHERE CASEINSENSITIVE(tags) LIKE 'T%'",
+      "WHERE due__c BETWEEN '2024-02-01' AND '2024-05-01' ORDER BY due__c DESC", "WHERE name__v LIKE 'Name 1%' ORDER BY size__v, id DESC",
+      "WHERE size__v >= 500 AND area__c = 'a__c' ORDER BY name__v SKIP 3 MAXROWS 40", "FIND ('name 12 OR b__c') ORDER BY area__c",
+      "WHERE due__c > '2024-06-01' FIND ('t1' SCOPE tags)", 'ORDER BY tags DESC, due__c',
+    ];
+    for (const tail of queries) {
+      const q = parse(`SELECT id, area__c FROM t ${tail} PAGESIZE 1000`);
+      const expected = evaluate(q, { target: () => plainT });
+      expect(evaluate(q, { target: () => stable }), tail).toEqual(expected);
+      expect(evaluate(q, { target: () => stable }), tail).toEqual(expected);
+    }
+  });
 });

@@ -5,7 +5,7 @@ import { VqlError } from './errors';
 import { printLiteral } from './print';
 import { positionOf } from './positions';
 import { relatedScope, resolveField, slot, type ResolvedField, type Scope } from './resolve';
-import { read, type Slot } from './frame';
+import { read, type Encoded, type Slot } from './frame';
 import { isEmpty, toText, type Key, type KeyFn } from './values';
 import { likeMatcher } from './like';
 
@@ -75,9 +75,30 @@ function keysSlot(scope: Scope, o: CompiledOperand): Slot {
   return slot(scope, o.sig && `k:${o.sig}`, perElement(o.field.get, o.key));
 }
 
-/** A test of one element, over a slot of per-element values: a multi-value field matches when any element does. */
+/**
+ * A test of one element, over a slot of per-element values: a multi-value field matches when any
+ * element does. On a dictionary-encoded column the test runs once per distinct value (memo).
+ */
 function anyOf<T>(s: Slot, test: (x: T) => boolean): Predicate {
+  let memo = new Int8Array(0);
+  let memoOf: Encoded | undefined;
+  const hit = (e: Encoded, d: number): boolean => {
+    let h = memo[d];
+    if (h === 0) memo[d] = h = test(e.dict[d] as T) ? 1 : 2;
+    return h === 1;
+  };
   return (row, i) => {
+    const e = s.enc;
+    if (e !== undefined) {
+      if (memoOf !== e) {
+        memo = new Int8Array(e.dict.length);
+        memoOf = e;
+      }
+      if (e.ids !== undefined) return hit(e, e.ids[i]);
+      const flat = e.flat!;
+      for (let j = e.offsets![i], end = e.offsets![i + 1]; j < end; j++) if (hit(e, flat[j])) return true;
+      return false;
+    }
     const v = read(s, row, i);
     if (Array.isArray(v)) {
       for (const x of v) if (test(x as T)) return true;

@@ -16,6 +16,21 @@ export interface Slot {
   readonly query?: (frame: Frame) => ArrayLike<unknown>;
   /** Bound column (only while evaluate scans a cached rows array), else undefined. */
   col?: ArrayLike<unknown>;
+  /** The bound column dictionary-encoded, when it has few distinct values (see encodedOf). */
+  enc?: Encoded;
+}
+
+/**
+ * A column of per-element values with few distinct values, as ids into `dict`: `ids[i]` when every
+ * row holds one value, else row i's values are `flat[offsets[i]] .. flat[offsets[i + 1] - 1]`
+ * (an array value by its elements). A test then runs once per distinct value, and the scan reads
+ * typed arrays instead of touching every row's value.
+ */
+export interface Encoded {
+  dict: unknown[];
+  ids?: Int32Array;
+  offsets?: Int32Array;
+  flat?: Int32Array;
 }
 
 /** Per-row work kept for one rows array of a `stableRows` target. */
@@ -54,16 +69,66 @@ export function columnOf(frame: Frame, sig: string, derive: (row: Row) => unknow
   return c;
 }
 
+/** Columns with more distinct values than this share of the rows stay plain (encoding would not pay). */
+const ENCODE_MAX_DISTINCT_SHARE = 0.25;
+
+/** The dictionary encoding of a cached column (cached), or undefined when it has many distinct values. */
+export function encodedOf(frame: Frame, sig: string, col: readonly unknown[]): Encoded | undefined {
+  const key = `enc:${sig}`;
+  if (frame.extra.has(key)) return frame.extra.get(key) as Encoded | undefined;
+  const n = col.length;
+  const max = Math.max(16, Math.floor(n * ENCODE_MAX_DISTINCT_SHARE));
+  const index = new Map<unknown, number>();
+  const dict: unknown[] = [];
+  const idOf = (v: unknown): number => {
+    let id = index.get(v);
+    if (id === undefined) {
+      id = dict.length;
+      index.set(v, id);
+      dict.push(v);
+    }
+    return id;
+  };
+  let enc: Encoded | undefined;
+  const multi = col.some((v) => Array.isArray(v));
+  if (!multi) {
+    const ids = new Int32Array(n);
+    for (let i = 0; i < n && dict.length <= max; i++) ids[i] = idOf(col[i]);
+    if (dict.length <= max) enc = { dict, ids };
+  } else {
+    const offsets = new Int32Array(n + 1);
+    const flat: number[] = [];
+    for (let i = 0; i < n && dict.length <= max; i++) {
+      offsets[i] = flat.length;
+      const v = col[i];
+      if (Array.isArray(v)) for (const x of v) flat.push(idOf(x));
+      else flat.push(idOf(v));
+    }
+    offsets[n] = flat.length;
+    if (dict.length <= max) enc = { dict, offsets, flat: Int32Array.from(flat) };
+  }
+  frame.extra.set(key, enc);
+  return enc;
+}
+
 /** Binds the cacheable slots to the frame; returns the function that unbinds them. */
 export function bind(frame: Frame, slots: readonly Slot[]): () => void {
   const bound: Slot[] = [];
   for (const s of slots) {
     if (s.sig === undefined) continue;
-    s.col = s.query ? s.query(frame) : columnOf(frame, s.sig, s.derive);
+    if (s.query) s.col = s.query(frame);
+    else {
+      const col = columnOf(frame, s.sig, s.derive);
+      s.col = col;
+      s.enc = encodedOf(frame, s.sig, col);
+    }
     bound.push(s);
   }
   return () => {
-    for (const s of bound) s.col = undefined;
+    for (const s of bound) {
+      s.col = undefined;
+      s.enc = undefined;
+    }
   };
 }
 
