@@ -45,9 +45,12 @@ export interface Server {
   base: string;
 }
 
-/** Spawns `node --import tsx SCRIPT ARGS` (on core 0 when pinned) and waits for its address. */
-export function startServer(script: string, args: string[]): Promise<Server> {
-  const node = [process.execPath, '--import', 'tsx', script, ...args];
+/**
+ * Spawns `node [NODE_FLAGS] --import tsx SCRIPT ARGS` (on core 0 when pinned) and waits for its
+ * address. `nodeFlags` serve profiling (`--cpu-prof`); the bench itself passes none.
+ */
+export function startServer(script: string, args: string[], nodeFlags: string[] = []): Promise<Server> {
+  const node = [process.execPath, ...nodeFlags, '--import', 'tsx', script, ...args];
   const argv = PINNED ? ['taskset', '-c', '0', ...node] : node;
   const child = spawn(argv[0], argv.slice(1), { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
   children.add(child);
