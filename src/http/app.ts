@@ -5,6 +5,7 @@
  * handler → JSON/XML answer with X-TenantAPI-* headers → usage log (→ response validation).
  */
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { Hono, type Context } from 'hono';
 import { ApiError, apiError, errorItem, isApiError } from '../domain/errors';
 import type { World } from '../domain/world';
@@ -209,13 +210,14 @@ export function createApp(options: AppOptions): Hono {
     const media = mediaTypeOf(contentType);
     const declared = Number(ctx.headers['content-length'] ?? NaN);
     // A body is there when a length or chunking says so, or (in-process requests) a stream comes without either.
-    const present = declared > 0 || ctx.headers['transfer-encoding'] !== undefined || (Number.isNaN(declared) && req.body !== null);
+    // (Over HTTP/1.1, Node's request without either has no body: `req.body` is not touched, which would build a fetch Request.)
+    const present = declared > 0 || ctx.headers['transfer-encoding'] !== undefined || (Number.isNaN(declared) && !nodeRequestOf(c) && req.body !== null);
     const accepted = route.validator.bodyTypes;
     // The media type is checked before a byte is read; only file-taking operations get the upload maximum.
     if (!route.op.rawBody && present && !accepted.includes(media)) throw apiError('invalidValue', media || '(none)', 'Content-Type');
     const max = route.takesFiles && media === 'multipart/form-data' ? world.settings.uploadMaxBytes + 1024 * 1024 : FORM_BODY_MAX;
     // A GET with a form body (endpoint 6: gaps.md §11) reaches us only through Node's own request.
-    const bytes = req.method === 'GET' ? await readGetBody(c, present, max) : await readLimited(req, max);
+    const bytes = req.method === 'GET' ? await readGetBody(c, present, max) : await readRequestBody(c, req, ctx.headers['content-length'], max);
     if (route.op.rawBody) {
       ctx.rawBody = Buffer.from(bytes).toString('utf8');
       return;
@@ -279,6 +281,32 @@ function oauthFailure(e: ApiError): Response {
   return new Response(JSON.stringify({ error: 'invalid_request', error_description: e.errors.map((x) => x.message).join('; ') }), {
     status: 400, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
   });
+}
+
+/** Node's request under @hono/node-server (undefined in process: `sim.fetch`). */
+function nodeRequestOf(c: Context): IncomingMessage | undefined {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  return incoming && typeof incoming.iterator === 'function' ? incoming : undefined;
+}
+
+/**
+ * `readLimited(req, max)`, reading Node's request itself while nothing else has read it: on
+ * @hono/node-server, `req.body` builds a whole fetch Request (and its headers, signal and stream)
+ * just to be read once. Same bound, same answer; an oversized body is left unread, not
+ * destroyed (the server drains it, as after a cancelled read of `req.body`).
+ */
+async function readRequestBody(c: Context, req: Request, contentLength: string | undefined, max: number): Promise<Uint8Array> {
+  const incoming = nodeRequestOf(c);
+  if (!incoming || incoming.readableDidRead || incoming.readableFlowing !== null || 'rawBody' in incoming) return readLimited(req, max);
+  if (Number(contentLength ?? NaN) > max) throw apiError('bodyTooLarge', max);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of incoming.iterator({ destroyOnReturn: false }) as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > max) throw apiError('bodyTooLarge', max);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
 }
 
 /** The body of a GET, read from Node's request (a fetch Request cannot carry one); bounded. */
