@@ -55,7 +55,7 @@ export function headerOf(response: Response, name: string): string | undefined {
   const lower = name.toLowerCase();
   let found: string | undefined;
   for (const k in h) {
-    if (!Object.hasOwn(h, k) || k.toLowerCase() !== lower) continue;
+    if (k.length !== lower.length || !Object.hasOwn(h, k) || k.toLowerCase() !== lower) continue;
     found = found === undefined ? h[k] : `${found}, ${h[k]}`;
   }
   return found?.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
@@ -85,6 +85,26 @@ function serviceHeaders(env: Envelope, status: string | undefined): Record<strin
   return h;
 }
 
+/** JSON text of the bodies registered by `constantBody`: serialised once, not per answer. */
+const constantJson = new WeakMap<object, string>();
+
+function deepFreeze(value: unknown): void {
+  if (!value || typeof value !== 'object' || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const v of Object.values(value)) deepFreeze(v);
+}
+
+/**
+ * Marks a body a handler answers again and again unchanged (e.g. the version list of one address):
+ * it is deep-frozen and its JSON text computed now, so that each answer reuses the text. The answer
+ * is the same bytes JSON.stringify would give per request.
+ */
+export function constantBody<T extends Record<string, unknown>>(body: T): T {
+  deepFreeze(body);
+  constantJson.set(body, JSON.stringify(body));
+  return body;
+}
+
 export function structured(env: Envelope, body: Record<string, unknown>, status = 200, extra?: Record<string, string>): Response {
   const responseStatus = typeof body.responseStatus === 'string' ? body.responseStatus : undefined;
   const headers = extra ? { ...serviceHeaders(env, responseStatus), ...extra } : serviceHeaders(env, responseStatus);
@@ -93,7 +113,7 @@ export function structured(env: Envelope, body: Record<string, unknown>, status 
     return respond(toXml(env.xmlRoot ?? 'ApiRestResult', body), status, headers);
   }
   headers['Content-Type'] = 'application/json;charset=UTF-8';
-  return respond(JSON.stringify(body), status, headers);
+  return respond(constantJson.get(body) ?? JSON.stringify(body), status, headers);
 }
 
 export function failure(env: Envelope, err: ApiError): Response {
