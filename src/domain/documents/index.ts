@@ -16,5 +16,6 @@ export { isVersionNumber, latestVersion, MAX_VERSION_NUMBER, versionNumber, type
 export { documentRecord, typeLabels, type DocumentRecord } from './records';
 export { loadDocuments, TenantDocuments } from './setup';
 export { DocumentStore, RECENT_MAX, type DocumentRow, type NamedList } from './store';
+export { RowCache, VISIBLE_LISTS_KEPT } from './row-cache';
 export { EDIT_ROLES, LOCK_FIELDS, ROLES, STANDARD_FIELDS, type RoleName } from './standard-fields';
 export { THUMBNAIL, thumbnailOf } from './thumbnail';

@@ -4,7 +4,7 @@
  */
 import { apiError } from '../errors';
 import type { User } from '../users';
-import { textOf } from './files';
+import { type StoredFile, textOf } from './files';
 import type { MetadataView } from './metadata';
 import type { DocumentRow, DocumentStore, NamedList } from './store';
 
@@ -43,6 +43,9 @@ const SEARCHABLE_TYPES = new Set(['String', 'LongText', 'RichText', 'Picklist'])
 
 /** Field names searched by `search` (string-like, visible fields) and the texts of one record. */
 function fieldText(view: MetadataView, row: DocumentRow): string {
+  // Records are cached per version and metadata view (store.rowsVisibleTo), so their text is too.
+  const cached = fieldTexts.get(row.record);
+  if (cached?.view === view) return cached.text;
   const parts: string[] = [];
   for (const f of view.fields) {
     if (!SEARCHABLE_TYPES.has(f.type) || f.hidden) continue;
@@ -53,7 +56,19 @@ function fieldText(view: MetadataView, row: DocumentRow): string {
       if (entry) parts.push(entry.label);
     }
   }
-  return parts.join('\n').toLowerCase();
+  const text = parts.join('\n').toLowerCase();
+  fieldTexts.set(row.record, { view, text });
+  return text;
+}
+
+const fieldTexts = new WeakMap<object, { view: MetadataView; text: string }>();
+
+/** The lower-case searchable text of a file (files never change: cached per file). */
+const contentTexts = new WeakMap<StoredFile, string>();
+function contentText(file: StoredFile): string {
+  let t = contentTexts.get(file);
+  if (t === undefined) contentTexts.set(file, (t = textOf(file).toLowerCase()));
+  return t;
 }
 
 const terms = (search: string) => search.toLowerCase().split(/\s+/).filter(Boolean);
@@ -101,12 +116,13 @@ export function listDocuments(store: DocumentStore, user: User, p: ListParams): 
     const wanted = terms(p.search);
     const scope = p.scope ?? 'properties';
     rows = rows.filter((r) => {
-      const content = scope === 'properties' || !r.version.file ? '' : textOf(r.version.file).toLowerCase();
+      const content = scope === 'properties' || !r.version.file ? '' : contentText(r.version.file);
       const fields = scope === 'contents' ? '' : fieldText(view, r);
       return wanted.every((t) => content.includes(t) || fields.includes(t));
     });
   }
-  rows.sort((a, b) => {
+  // Rows come ascending by (id, major, minor): the default order needs no sort.
+  if (field !== 'id' || desc) rows.sort((a, b) => {
     const c = compare(valueOf(a.record, field), valueOf(b.record, field));
     if (c !== 0) return desc ? -c : c;
     return a.document.id - b.document.id || a.version.major - b.version.major || a.version.minor - b.version.minor;

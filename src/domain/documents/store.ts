@@ -10,7 +10,8 @@ import { type User, isTenantAdmin } from '../users';
 import type { GroupDirectory } from './groups';
 import type { DocumentMetadata, FieldMetadata, MetadataView } from './metadata';
 import { type DocumentVersion, type Lock, type StoredDocument, latestVersion } from './model';
-import { type DocumentRecord, documentRecord } from './records';
+import type { DocumentRecord } from './records';
+import { RowCache } from './row-cache';
 import { EDIT_ROLES, ROLES, type RoleName } from './standard-fields';
 import { thumbnailOf } from './thumbnail';
 import { type StoredFile, simplePdf } from './files';
@@ -42,6 +43,8 @@ export class DocumentStore {
   private readonly thumbnails = new WeakMap<DocumentVersion, Uint8Array>();
   private readonly renditions = new WeakMap<DocumentVersion, StoredFile>();
   private nextId = 1;
+  /** Rows with their API records and users' visible documents (the hot path). */
+  private readonly cache = new RowCache();
 
   constructor(
     readonly tenant: Tenant,
@@ -81,6 +84,16 @@ export class DocumentStore {
     if (this.docs.has(doc.id)) throw new Error(`document ${doc.id} exists already in tenant ${this.tenant.dns}`);
     this.docs.set(doc.id, doc);
     this.nextId = Math.max(this.nextId, doc.id + 1);
+    this.cache.accessChanged();
+  }
+
+  /**
+   * Records that a document changed in place (new version, field or role change): its cached API
+   * records are rebuilt on next read, and visible lists are recomputed (roles decide access).
+   */
+  changed(doc: StoredDocument): void {
+    this.cache.touch(doc);
+    this.cache.accessChanged();
   }
 
   /** The id the next created document gets (taken only when the create commits). */
@@ -111,13 +124,23 @@ export class DocumentStore {
     return this.inRole(user, doc, ['owner__v']);
   }
 
-  /** Documents the user may access, ascending by id. */
+  /**
+   * Documents the user may access, ascending by id (a fresh array: callers may sort or filter it).
+   * Cached per user while no document is added or changed in a way that may touch access (roles,
+   * groups and administrator rights do not change at run time); the most recent
+   * VISIBLE_LISTS_KEPT users are kept.
+   */
   visibleTo(user: User): StoredDocument[] {
-    // canAccess for every document, with the administrator check and the user's groups read once.
-    const all = [...this.docs.values()];
-    const groups = isTenantAdmin(user, this.tenant) ? undefined : this.groups.groupsOf(user.id, this.tenant.id);
-    const visible = groups ? all.filter((d) => holdsRole(user.id, groups, d, ROLES)) : all;
-    return visible.sort((a, b) => a.id - b.id);
+    return [...this.visibleDocs(user)];
+  }
+
+  private visibleDocs(user: User): readonly StoredDocument[] {
+    return this.cache.visibleDocs(user.id, () => {
+      // canAccess for every document, with the administrator check and the user's groups read once.
+      const all = [...this.docs.values()];
+      const groups = isTenantAdmin(user, this.tenant) ? undefined : this.groups.groupsOf(user.id, this.tenant.id);
+      return (groups ? all.filter((d) => holdsRole(user.id, groups, d, ROLES)) : all).sort((a, b) => a.id - b.id);
+    });
   }
 
   /** A document the user may access; unknown and inaccessible ids get the same answer. */
@@ -134,8 +157,9 @@ export class DocumentStore {
     return { doc, version };
   }
 
-  record(doc: StoredDocument, version?: DocumentVersion): DocumentRecord {
-    return documentRecord(this.view(), doc, version);
+  /** The API record of a version (default: the latest), cached; callers must not modify it. */
+  record(doc: StoredDocument, version: DocumentVersion = latestVersion(doc)): DocumentRecord {
+    return this.cache.row(this.view(), doc, version, version === latestVersion(doc)).record;
   }
 
   // ---- the query seam -------------------------------------------------------------------------
@@ -145,12 +169,15 @@ export class DocumentStore {
    * version (`allVersions`). Same access rule as endpoint 21 (for `documents` / `ALLVERSIONS documents`).
    */
   rowsVisibleTo(user: User, opts: { allVersions?: boolean } = {}): DocumentRow[] {
+    // A fresh array of cached rows (callers sort and filter it); rows and records must not be modified.
     const view = this.view();
-    return this.visibleTo(user).flatMap((doc) => {
+    const out: DocumentRow[] = [];
+    for (const doc of this.visibleDocs(user)) {
       const latest = latestVersion(doc);
-      const versions = opts.allVersions ? doc.versions : [latest];
-      return versions.map((version) => ({ document: doc, version, latest: version === latest, record: documentRecord(view, doc, version) }));
-    });
+      if (!opts.allVersions) out.push(this.cache.row(view, doc, latest, true));
+      else for (const v of doc.versions) out.push(this.cache.row(view, doc, v, v === latest));
+    }
+    return out;
   }
 
   /** Field metadata with types (the query engine's catalogue of `documents`). */
@@ -194,7 +221,10 @@ export class DocumentStore {
     if (doc.lock && doc.lock.by !== user.id) throw apiError('documentLockedByOther', id);
     if (!this.canEdit(user, doc)) throw apiError('insufficientAccess', `You do not have permission to check out document [${id}].`);
     if (!latestVersion(doc).file) throw apiError('documentHasNoFile', id);
-    doc.lock ??= { by: user.id, at: this.clock.now() };
+    if (!doc.lock) {
+      doc.lock = { by: user.id, at: this.clock.now() };
+      this.cache.touch(doc);
+    }
     return doc.lock;
   }
 
@@ -204,6 +234,7 @@ export class DocumentStore {
     if (!doc.lock) throw apiError('documentNotLocked', id);
     if (doc.lock.by !== user.id && !isTenantAdmin(user, this.tenant)) throw apiError('documentLockedByOther', id);
     doc.lock = undefined;
+    this.cache.touch(doc);
   }
 
   // ---- files ----------------------------------------------------------------------------------

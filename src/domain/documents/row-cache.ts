@@ -1,0 +1,55 @@
+/**
+ * The hot-path caches of a document store (documents list, single document, query seam):
+ * - a version's row with its API record, valid while the metadata view (one per configuration
+ *   revision: labels come from the registry) and the document's revision are unchanged;
+ * - a user's visible documents, valid while the access revision is unchanged (a new document, or
+ *   a change that may touch roles), for the most recent VISIBLE_LISTS_KEPT users.
+ * Cached rows and records are shared: nobody may modify them (records are frozen).
+ */
+import type { MetadataView } from './metadata';
+import type { DocumentVersion, StoredDocument } from './model';
+import { documentRecord } from './records';
+import type { DocumentRow } from './store';
+
+/** (chosen) How many users' visible-document lists a store keeps (least recently used out first). */
+export const VISIBLE_LISTS_KEPT = 16;
+
+export class RowCache {
+  private readonly revisions = new WeakMap<StoredDocument, number>();
+  private readonly rows = new WeakMap<DocumentVersion, { view: MetadataView; revision: number; latest: boolean; row: DocumentRow }>();
+  private readonly visible = new Map<number, { accessRevision: number; docs: readonly StoredDocument[] }>();
+  private accessRevision = 0;
+
+  /** The document changed in a way its records show (check-out, new version, field change). */
+  touch(doc: StoredDocument): void {
+    this.revisions.set(doc, (this.revisions.get(doc) ?? 0) + 1);
+  }
+
+  /** Who may see which document may have changed (a new document, a role change). */
+  accessChanged(): void {
+    this.accessRevision++;
+  }
+
+  row(view: MetadataView, doc: StoredDocument, version: DocumentVersion, latest: boolean): DocumentRow {
+    const revision = this.revisions.get(doc) ?? 0;
+    const c = this.rows.get(version);
+    if (c && c.view === view && c.revision === revision && c.latest === latest) return c.row;
+    const row: DocumentRow = { document: doc, version, latest, record: Object.freeze(documentRecord(view, doc, version)) };
+    this.rows.set(version, { view, revision, latest, row });
+    return row;
+  }
+
+  /** The visible documents of a user: cached, else `compute()`d and kept. */
+  visibleDocs(userId: number, compute: () => readonly StoredDocument[]): readonly StoredDocument[] {
+    const c = this.visible.get(userId);
+    if (c) this.visible.delete(userId); // re-inserted below: Map order is recency order
+    if (c && c.accessRevision === this.accessRevision) {
+      this.visible.set(userId, c);
+      return c.docs;
+    }
+    const docs = compute();
+    this.visible.set(userId, { accessRevision: this.accessRevision, docs });
+    while (this.visible.size > VISIBLE_LISTS_KEPT) this.visible.delete(this.visible.keys().next().value!);
+    return docs;
+  }
+}
