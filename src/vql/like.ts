@@ -1,21 +1,25 @@
-/** Compiles a LIKE pattern (`%` = any run of characters, anywhere) into a string test. */
+/**
+ * Compiles a LIKE pattern (`%` = any run of characters, anywhere) into a string test.
+ * Linear in the input: the head must start the string, the tail end it, and the parts between
+ * are found in order, each leftmost (correct when `%` is the only wildcard). No regular
+ * expression, so no pattern can make matching backtrack.
+ */
 export function likeMatcher(pattern: string): (s: string) => boolean {
-  const parts = pattern.split('%');
+  const parts = pattern.split('%').filter((p, i, all) => p !== '' || i === 0 || i === all.length - 1);
   if (parts.length === 1) return (s) => s === pattern;
-  if (parts.length === 2) {
-    const [head, tail] = parts;
-    if (tail === '') return (s) => s.startsWith(head);
-    if (head === '') return (s) => s.endsWith(tail);
-    return (s) => s.length >= head.length + tail.length && s.startsWith(head) && s.endsWith(tail);
-  }
-  if (parts.length === 3 && parts[0] === '' && parts[2] === '') {
-    const mid = parts[1];
-    return (s) => s.includes(mid);
-  }
-  const re = new RegExp(`^${parts.map(escapeRegExp).join('[\\s\\S]*')}$`);
-  return (s) => re.test(s);
-}
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const head = parts[0];
+  const tail = parts[parts.length - 1];
+  const middle = parts.slice(1, -1);
+  const least = parts.reduce((n, p) => n + p.length, 0);
+  return (s) => {
+    if (s.length < least || !s.startsWith(head) || !s.endsWith(tail)) return false;
+    let at = head.length;
+    const end = s.length - tail.length;
+    for (const part of middle) {
+      const found = s.indexOf(part, at);
+      if (found < 0 || found + part.length > end) return false;
+      at = found + part.length;
+    }
+    return true;
+  };
 }
