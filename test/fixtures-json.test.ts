@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { FixtureError, defaultFixturesDir, loadFixtures } from '../src/fixtures/load';
+import { defaultFixturesDir, loadFixtures } from '../src/fixtures/load';
+import { fixtureProblems } from './helpers/fixtures';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -20,15 +21,7 @@ function withUsersJson(edit: (data: any) => unknown = (d) => d, text?: string): 
   return dir;
 }
 
-function problemsOf(dir: string): string[] {
-  try {
-    loadFixtures(dir);
-  } catch (e) {
-    expect(e).toBeInstanceOf(FixtureError);
-    return (e as FixtureError).problems;
-  }
-  throw new Error('the set loaded');
-}
+const problemsOf = fixtureProblems;
 
 describe('JSON fixture files', () => {
   it('load like the same data in YAML, the key from the JSON file', () => {

@@ -3,8 +3,9 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FixtureError, defaultFixturesDir, loadFixtures } from '../src/fixtures/load';
+import { defaultFixturesDir, loadFixtures } from '../src/fixtures/load';
 import { createSimulator } from '../src/simulator';
+import { fixtureProblems } from './helpers/fixtures';
 
 /** A copy of the default set with one file edited. */
 function brokenSet(file: string, edit: (text: string) => string): string {
@@ -14,15 +15,7 @@ function brokenSet(file: string, edit: (text: string) => string): string {
   return dir;
 }
 
-function problemsOf(dir: string): string[] {
-  try {
-    loadFixtures(dir);
-  } catch (e) {
-    expect(e).toBeInstanceOf(FixtureError);
-    return (e as FixtureError).problems;
-  }
-  throw new Error('the set loaded');
-}
+const problemsOf = fixtureProblems;
 
 describe('fixture sets', () => {
   it('loads the default set, each key from its file', () => {

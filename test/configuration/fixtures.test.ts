@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../src/domain/world';
 import { createSimulator } from '../../src/simulator';
-import { FixtureError, defaultFixturesDir, loadFixtures } from '../../src/fixtures/load';
+import { defaultFixturesDir, loadFixtures } from '../../src/fixtures/load';
+import { fixtureProblems } from '../helpers/fixtures';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -19,15 +20,7 @@ function copyWith(edit: (yaml: string) => string): string {
   return dir;
 }
 
-const problems = (f: () => unknown): string[] => {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(FixtureError);
-    return (e as FixtureError).problems;
-  }
-  throw new Error('no FixtureError');
-};
+const problems = fixtureProblems;
 
 describe('fixture key configuration', () => {
   it('loads the default world: promo has picklists, fields, types, lifecycles, objects and bound files', () => {

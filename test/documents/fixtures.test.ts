@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSimulator } from '../../src/simulator';
-import { FixtureError, defaultFixturesDir } from '../../src/fixtures/load';
+import { defaultFixturesDir } from '../../src/fixtures/load';
+import { fixtureProblems } from '../helpers/fixtures';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -21,15 +22,7 @@ function copyWith(edit: (yaml: string) => string): string {
   return dir;
 }
 
-const problems = (f: () => unknown): string[] => {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(FixtureError);
-    return (e as FixtureError).problems;
-  }
-  throw new Error('no FixtureError');
-};
+const problems = fixtureProblems;
 
 describe('fixture key documents: version numbers', () => {
   it('a version number beyond 999999 stops start-up naming the file and path', () => {
