@@ -180,6 +180,11 @@ export class DocumentStore {
     return out;
   }
 
+  /** The cached row of one version, as the API shows it (rows and records must not be modified). */
+  rowOf(doc: StoredDocument, version: DocumentVersion): DocumentRow {
+    return this.cache.row(this.view(), doc, version, version === latestVersion(doc));
+  }
+
   /** Field metadata with types (the query engine's catalogue of `documents`). */
   fieldMetadata(): FieldMetadata[] {
     return this.view().fields;

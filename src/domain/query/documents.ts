@@ -2,15 +2,14 @@
  * The `documents` and `ALLVERSIONS documents` targets, on the document store's query seam: the
  * same access rule as the documents list (endpoint 21) and the field metadata of the tenant's
  * configuration, read on each query (custom fields created by MDL are queryable at once).
- * Document records are cached per version and invalidated by the metadata revision and the
- * check-out state, so a query does not rebuild 100,000 records.
+ * Document records come from the store's per-version row cache (one copy, shared with the
+ * documents list), so a query does not rebuild 100,000 records.
  */
 import type { FieldInfo, FieldType, RelationshipInfo, Row, StateKind } from '../../vql';
 import type { User } from '../users';
 import { textOf, type StoredFile } from '../documents/files';
 import type { FieldMetadata, MetadataView } from '../documents/metadata';
-import { type DocumentVersion, type StoredDocument, latestVersion } from '../documents/model';
-import { documentRecord } from '../documents/records';
+import { type StoredDocument, latestVersion } from '../documents/model';
 import type { DocumentRow, DocumentStore } from '../documents/store';
 import type { DescribeField, SimTarget } from './types';
 
@@ -82,20 +81,6 @@ function schemaOf(view: MetadataView): Schema {
 }
 
 /**
- * One cached row per version: valid while the metadata view and the latest flag are unchanged.
- * The one record value that changes in place (`locked__v`, check-out) is read live in `get`.
- */
-const rowCache = new WeakMap<DocumentVersion, { view: MetadataView; latest: boolean; row: DocumentRow }>();
-
-function rowOf(view: MetadataView, doc: StoredDocument, version: DocumentVersion, latest: boolean): DocumentRow {
-  const c = rowCache.get(version);
-  if (c && c.view === view && c.latest === latest) return c.row;
-  const row: DocumentRow = { document: doc, version, latest, record: documentRecord(view, doc, version) };
-  rowCache.set(version, { view, latest, row });
-  return row;
-}
-
-/**
  * The visible rows of a user, cached per store while the metadata view and the number of
  * documents are unchanged (documents are only ever added; roles, groups and administrator rights
  * do not change at run time). Same rule as endpoint 21: `store.visibleTo(user)`.
@@ -119,9 +104,8 @@ function visibleRows(store: DocumentStore, user: User, view: MetadataView, allVe
   }
   const rows: DocumentRow[] = [];
   for (const doc of store.visibleTo(user)) {
-    const latest = latestVersion(doc);
-    if (!allVersions) rows.push(rowOf(view, doc, latest, true));
-    else for (const v of doc.versions) rows.push(rowOf(view, doc, v, v === latest));
+    if (!allVersions) rows.push(store.rowOf(doc, latestVersion(doc)));
+    else for (const v of doc.versions) rows.push(store.rowOf(doc, v));
   }
   perStore.set(key, { view, size, rows });
   while (perStore.size > VISIBLE_ROWS_KEPT) perStore.delete(perStore.keys().next().value!);
@@ -147,10 +131,8 @@ export interface DocumentsTargetOptions {
 export function documentsTarget({ store, user, allVersions, targetOf }: DocumentsTargetOptions): SimTarget {
   const view = store.view();
   const schema = schemaOf(view);
-  const rowsOf = (doc: StoredDocument): DocumentRow[] => {
-    const latest = latestVersion(doc);
-    return allVersions ? doc.versions.map((v) => rowOf(view, doc, v, v === latest)) : [rowOf(view, doc, latest, true)];
-  };
+  const rowsOf = (doc: StoredDocument): DocumentRow[] =>
+    allVersions ? doc.versions.map((v) => store.rowOf(doc, v)) : [store.rowOf(doc, latestVersion(doc))];
   return {
     name: 'documents',
     fields: schema.fields,
@@ -188,7 +170,7 @@ export function documentsTarget({ store, user, allVersions, targetOf }: Document
     },
     latestVersion(row) {
       const doc = (row as DocumentRow).document;
-      return rowOf(view, doc, latestVersion(doc), true);
+      return store.rowOf(doc, latestVersion(doc));
     },
     stateKind(row) {
       const r = row as DocumentRow;
