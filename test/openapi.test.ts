@@ -4,9 +4,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { handlers } from '../src/handlers';
-import { renderOpenApi, specPath } from '../src/openapi/generate';
+import { renderOpenApi, renderOpenApiJson, specJsonPath, specPath } from '../src/openapi/generate';
 import { loadOpenApi } from '../src/openapi/load';
 import { NOT_IMPLEMENTED_HEADER } from '../src/http/app';
 import { testSim } from './helpers/sim';
@@ -41,6 +42,12 @@ describe('spec/openapi.yaml', () => {
 
   it('is what the generator emits (run `npm run spec` after changing src/openapi)', () => {
     expect(readFileSync(specPath, 'utf8')).toBe(renderOpenApi());
+    expect(readFileSync(specJsonPath, 'utf8')).toBe(renderOpenApiJson());
+  });
+
+  it('has a JSON twin (what the server loads) holding the very same document as the YAML', () => {
+    expect(JSON.parse(readFileSync(specJsonPath, 'utf8'))).toEqual(parse(readFileSync(specPath, 'utf8')));
+    expect(document).toEqual(parse(readFileSync(specPath, 'utf8')));
   });
 
   it('is a valid OpenAPI 3.1 document', async () => {

@@ -3,7 +3,7 @@
  * with `--validate-responses`. Checks the status, the Content-Type, the documented headers and
  * a JSON body against its schema.
  */
-import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020';
+import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import type { OpenAPIV3_1 as O } from 'openapi-types';
 import { type OperationInfo, resolveRef } from '../openapi/load';
 import { newAjv, rebase } from './validate';

@@ -4,7 +4,7 @@
  * violation becomes the service's FAILURE: PARAMETER_REQUIRED for a missing one, INVALID_DATA
  * otherwise. Values are coerced (form fields and query strings are text) and defaults filled.
  */
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { OpenAPIV3_1 as O } from 'openapi-types';
 import { ApiError, errorItem } from '../domain/errors';

@@ -1,11 +1,10 @@
 /**
- * Reads spec/openapi.yaml (the committed, generated document) and lists its operations in the
- * form the HTTP core needs. Done once at start.
+ * Reads the committed, generated document (spec/openapi.json, the JSON twin of spec/openapi.yaml)
+ * and lists its operations in the form the HTTP core needs. Done once at start.
  */
 import { readFileSync } from 'node:fs';
 import type { OpenAPIV3_1 as O } from 'openapi-types';
-import { parse } from 'yaml';
-import { specPath } from './paths';
+import { specJsonPath } from './paths';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
 
@@ -30,11 +29,11 @@ export interface LoadedOpenApi {
 
 let cached: LoadedOpenApi | undefined;
 
-export function loadOpenApi(path: string = specPath): LoadedOpenApi {
-  if (cached && path === specPath) return cached;
-  const document = parse(readFileSync(path, 'utf8')) as O.Document;
+export function loadOpenApi(path: string = specJsonPath): LoadedOpenApi {
+  if (cached && path === specJsonPath) return cached;
+  const document = JSON.parse(readFileSync(path, 'utf8')) as O.Document;
   const loaded = { document, operations: listOperations(document) };
-  if (path === specPath) cached = loaded;
+  if (path === specJsonPath) cached = loaded;
   return loaded;
 }
 
