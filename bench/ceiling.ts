@@ -3,7 +3,7 @@
  * scenario's request with the bytes dms-sim gave for it, captured once and served as they are.
  * Nothing else happens per request, so its figures bound what dms-sim can reach on this machine.
  *
- *   node --import tsx bench/ceiling.ts --payloads FILE [--port 0]
+ *   node dist/bench/ceiling.mjs --payloads FILE [--port 0]   (built by the bench from this file)
  *
  * FILE: `{ "answers": [{ "method", "path", "search", "status", "contentType", "body" (base64) }] }`.
  * Prints `ceiling listening on http://127.0.0.1:PORT` once bound (loopback only).

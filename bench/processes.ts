@@ -1,12 +1,14 @@
 /**
- * The bench's child processes: spawned the same way (`node --import tsx SCRIPT ARGS`), pinned to
- * core 0 when `taskset` exists (the load generator pins itself to core 1), tracked, and always
- * killed: at the end, on error, on exit and on SIGINT/SIGTERM/SIGHUP. Every wait is bounded.
+ * The bench's child processes: both servers built the same way (esbuild, one ES module each:
+ * scripts/build.mjs) and spawned the same way (`node BUNDLE ARGS`), pinned to core 0 when `taskset`
+ * exists (the load generator pins itself to core 1), tracked, and always killed: at the end, on
+ * error, on exit and on SIGINT/SIGTERM/SIGHUP. Every wait is bounded.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundle, buildServer, DIST, SERVER_BUNDLE } from '../scripts/build.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const START_TIMEOUT_MS = 30_000;
@@ -45,12 +47,22 @@ export interface Server {
   base: string;
 }
 
+/** The two servers as the bench runs them: dms-sim as `npm start` runs it, the ceiling built alike. */
+export const DMS_SIM = SERVER_BUNDLE;
+export const CEILING = join(DIST, 'bench', 'ceiling.mjs');
+
+/** Builds both servers (dms-sim only when its inputs changed; the ceiling each time, ~50 ms). */
+export async function buildServers(): Promise<void> {
+  await buildServer({ quiet: true });
+  await bundle('bench/ceiling.ts', CEILING);
+}
+
 /**
- * Spawns `node [NODE_FLAGS] --import tsx SCRIPT ARGS` (on core 0 when pinned) and waits for its
- * address. `nodeFlags` serve profiling (`--cpu-prof`); the bench itself passes none.
+ * Spawns `node [NODE_FLAGS] BUNDLE ARGS` (on core 0 when pinned) and waits for its address.
+ * `nodeFlags` serve profiling (`--cpu-prof`); the bench itself passes none.
  */
 export function startServer(script: string, args: string[], nodeFlags: string[] = []): Promise<Server> {
-  const node = [process.execPath, ...nodeFlags, '--import', 'tsx', script, ...args];
+  const node = [process.execPath, ...nodeFlags, script, ...args];
   const argv = PINNED ? ['taskset', '-c', '0', ...node] : node;
   const child = spawn(argv[0], argv.slice(1), { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
   children.add(child);

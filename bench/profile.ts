@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cannon, stopLoad } from './measure';
-import { onInterrupt, pinLoadGenerator, ROOT, startServer, stop, stopAll } from './processes';
+import { buildServers, DMS_SIM, onInterrupt, pinLoadGenerator, ROOT, startServer, stop, stopAll } from './processes';
 import { SCENARIOS, type ScenarioName, prepareScenarios } from './scenarios';
 
 interface ProfileNode {
@@ -60,7 +60,8 @@ async function main(): Promise<void> {
   const out = values.out ?? mkdtempSync(join(tmpdir(), 'dms-sim-profile-'));
   mkdirSync(out, { recursive: true });
   pinLoadGenerator();
-  const sim = await startServer('src/cli.ts', ['--no-throttle', '--port', '0'], ['--cpu-prof', '--cpu-prof-dir', out]);
+  await buildServers();
+  const sim = await startServer(DMS_SIM, ['--no-throttle', '--port', '0'], ['--cpu-prof', '--cpu-prof-dir', out]);
   try {
     const p = (await prepareScenarios(sim.base, [name])).get(name)!;
     if ('na' in p) throw new Error(`${name}: n/a (${p.na})`);
@@ -71,7 +72,7 @@ async function main(): Promise<void> {
   } finally {
     await stopAll();
   }
-  // tsx's loader thread writes a profile too: the main thread's is the one with most busy samples.
+  // Worker threads write profiles too: the main thread's is the one with most busy samples.
   const busy = (f: string) => (JSON.parse(readFileSync(join(out, f), 'utf8')) as { nodes: ProfileNode[] }).nodes
     .reduce((n, x) => n + (x.callFrame.functionName === '(idle)' ? 0 : (x.hitCount ?? 0)), 0);
   const file = readdirSync(out).filter((f) => f.endsWith('.cpuprofile')).map((f) => [f, busy(f)] as const).sort((a, b) => b[1] - a[1])[0]?.[0];

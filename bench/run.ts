@@ -1,10 +1,11 @@
 /**
  * `npm run bench`: dms-sim against its framework ceiling, in one run (issue 10).
  *
- * Starts dms-sim (`src/cli.ts --no-throttle --port 0`, default world) and a bare Hono server
- * (`bench/ceiling.ts`) that serves, per scenario, the very bytes dms-sim answered, as child
- * processes spawned the same way (`node --import tsx ...`), pinned to core 0 when `taskset`
- * exists; this process (autocannon) pins itself to core 1. 50 connections, loopback only, every
+ * Starts dms-sim (`dist/cli.mjs --no-throttle --port 0`, the build `npm start` runs, on the default
+ * world) and a bare Hono server (`bench/ceiling.ts`, built into dist/bench/ceiling.mjs the same way)
+ * that serves, per scenario, the very bytes dms-sim answered, as child processes spawned the same
+ * way (`node BUNDLE ...`), pinned to core 0 when `taskset` exists; this process (autocannon) pins
+ * itself to core 1. 50 connections, loopback only, every
  * wait bounded, every child killed at the end, on error and on SIGINT/SIGTERM.
  *
  *   npm run bench -- [--duration SECONDS] [--scenarios "GET /api/,list 20"] [--json FILE]
@@ -22,7 +23,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { call, unusable } from './http';
 import { CONNECTIONS, COLD_START_RUNS, cannon, coldStart, peakRssMb, stopLoad } from './measure';
-import { onInterrupt, PINNED, pinLoadGenerator, ROOT, startServer, stopAll } from './processes';
+import { buildServers, CEILING, DMS_SIM, onInterrupt, PINNED, pinLoadGenerator, ROOT, startServer, stopAll } from './processes';
 import { type ScenarioResult, coldLine, fmtMb, markdown, rssLine, sizeLine, table, toJson } from './report';
 import { SCENARIOS, TENANT_DNS, USERNAME, answerSizes, captureAnswers, prepareScenarios } from './scenarios';
 
@@ -58,8 +59,9 @@ async function main(): Promise<void> {
 
   const loadBefore = loadavg()[0];
   const tmp = mkdtempSync(join(tmpdir(), 'dms-sim-bench-'));
-  const simArgs = ['src/cli.ts', ['--no-throttle', '--port', '0']] as const;
+  const simArgs = [DMS_SIM, ['--no-throttle', '--port', '0']] as const;
   try {
+    await buildServers();
     const sim = await startServer(simArgs[0], [...simArgs[1]]);
     console.log(`bench: dms-sim pid ${sim.pid} at ${sim.base}`);
     const prepared = await prepareScenarios(sim.base, scenarios);
@@ -67,7 +69,7 @@ async function main(): Promise<void> {
     // The ceiling serves exactly what dms-sim answered, with its content type.
     const payloads = join(tmp, 'payloads.json');
     writeFileSync(payloads, JSON.stringify({ answers: await captureAnswers(sim.base, prepared) }));
-    const ceilingArgs = ['bench/ceiling.ts', ['--payloads', payloads, '--port', '0']] as const;
+    const ceilingArgs = [CEILING, ['--payloads', payloads, '--port', '0']] as const;
 
     console.log(`bench: cold start, median of ${COLD_START_RUNS} …`);
     const cold = {

@@ -3,6 +3,7 @@
  * Flags: --port (or PORT; 0 picks a free port), --host, --fixtures DIR, --public-url,
  * --validate-responses, --no-throttle.
  */
+import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FixtureError } from './fixtures/load';
 import { createSimulator } from './simulator';
@@ -54,7 +55,9 @@ function main(): void {
   simulator.listen().then(
     ({ url }) => {
       const base = simulator.publicUrl ?? url;
-      const lines = [`dms-sim listening on ${url}${base !== url ? ` (public address ${base})` : ''}`, '', 'Tenants:'];
+      const set = simulator.world.fixtures;
+      const from = set.precompiled ? 'checked at build time: dist/default-world.json' : 'parsed and checked at start';
+      const lines = [`dms-sim listening on ${url}${base !== url ? ` (public address ${base})` : ''}`, `Fixtures: ${relative(process.cwd(), set.dir) || set.dir} (${from})`, '', 'Tenants:'];
       for (const t of simulator.world.tenants.all()) {
         lines.push(`  ${t.id}  ${t.dns.padEnd(28)} ${t.status.padEnd(8)} ${base}/tenants/${t.dns}/api`);
       }

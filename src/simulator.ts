@@ -11,8 +11,11 @@ import { loadFixtures } from './fixtures/load';
 import type { FixtureSet } from './fixtures/types';
 import { handlers as allHandlers } from './handlers';
 import type { Handlers } from './handlers/types';
-import { createApp } from './http/app';
+import { createApp, warmValidators } from './http/app';
 import { loadOpenApi } from './openapi/load';
+
+/** (chosen) How long after listening the background compilation of validators begins. */
+const WARM_UP_DELAY_MS = 300;
 
 export interface SimulatorOptions {
   /** A fixture folder, or a loaded set; default: the built-in default world. */
@@ -69,6 +72,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
           const url = `http://${shownHost}:${info.port}`;
           publicUrl ??= url;
           resolve({ url, port: info.port, host });
+          // Validators not needed yet are compiled in the background shortly after (they compile on first use anyway).
+          void warmValidators(app, WARM_UP_DELAY_MS);
         });
         s.once('error', reject);
         server = s;

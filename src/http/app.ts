@@ -17,7 +17,7 @@ import { mediaTypeOf, parseForm, parseJson, readLimited } from './body';
 import { type Envelope, failure, headerOf, headersChanged, reply, unexpectedFailure } from './respond';
 import { type RouteShape, routeShape } from './router';
 import { routingPath, tenancyOf } from './tenancy';
-import { type RequestValidator, compileRequestValidator, newAjv } from './validate';
+import { type LazyRequestValidator, lazyRequestValidator, newAjv } from './validate';
 import { createResponseValidator } from './validate-response';
 import { wantsXml } from './xml';
 
@@ -35,7 +35,7 @@ export interface AppOptions {
 interface Route {
   op: OperationInfo;
   shape: RouteShape;
-  validator: RequestValidator;
+  validator: LazyRequestValidator;
   /** Undefined: the operation has no handler yet (answered "not implemented" before anything else). */
   handler?: Handler;
   /** The body may carry files (multipart with a binary part): bounded by the upload maximum. */
@@ -100,13 +100,41 @@ function headersOf(c: Context, req: Request): Record<string, string> {
   return headers;
 }
 
+/** The routes of each app, for `warmValidators`. */
+const routesOf = new WeakMap<Hono, Route[]>();
+
+/**
+ * Compiles the request validators not compiled yet, one operation per turn of the event loop, so
+ * that requests arriving meanwhile are served between two; it begins `delayMs` after the call, so
+ * that the first requests after start-up do not wait for it. A listening simulator calls it once
+ * bound; resolves, once every validator is compiled, to how many it compiled.
+ */
+export function warmValidators(app: Hono, delayMs = 0): Promise<number> {
+  const pending = (routesOf.get(app) ?? []).filter((r) => !r.validator.compiled);
+  let compiled = 0;
+  return new Promise((resolve) => {
+    const next = () => {
+      const route = pending.shift();
+      if (!route) return resolve(compiled);
+      if (!route.validator.compiled) {
+        route.validator.compile();
+        compiled++;
+      }
+      setImmediate(next);
+    };
+    setTimeout(next, delayMs).unref();
+  });
+}
+
 export function createApp(options: AppOptions): Hono {
   const { world, openapi, handlers } = options;
-  const ajv = newAjv(true, openapi.document);
+  // One ajv for the app's validators, made (and ajv loaded) when the first one compiles.
+  let ajvInstance: ReturnType<typeof newAjv> | undefined;
+  const ajv = () => (ajvInstance ??= newAjv(true, openapi.document));
   const routes: Route[] = openapi.operations.map((op) => ({
     op,
     shape: routeShape(op.path),
-    validator: compileRequestValidator(ajv, op),
+    validator: lazyRequestValidator(ajv, op),
     handler: handlers[op.id],
     takesFiles: JSON.stringify(op.requestBody ?? {}).includes('"format":"binary"'),
     oauthStyle: !op.xmlRoot && op.responses['400'] !== undefined,
@@ -273,6 +301,7 @@ export function createApp(options: AppOptions): Hono {
     console.error(`[dms-sim] ${executionId} ${c.req.method} ${c.req.url}:`, err);
     return failure({ executionId, xml: wantsXml(c.req.header('accept')) }, unexpectedFailure(executionId));
   });
+  routesOf.set(app, routes);
   return app;
 }
 

@@ -4,10 +4,10 @@
  * violation becomes the service's FAILURE: PARAMETER_REQUIRED for a missing one, INVALID_DATA
  * otherwise. Values are coerced (form fields and query strings are text) and defaults filled.
  */
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { OpenAPIV3_1 as O } from 'openapi-types';
 import { ApiError, errorItem } from '../domain/errors';
+import { ajv2020Module, ajvFormats } from '../lazy';
 import type { OperationInfo } from '../openapi/load';
 
 export type Location = 'path' | 'query' | 'header';
@@ -33,8 +33,9 @@ export function rebase<T>(schema: T): T {
 }
 
 export function newAjv(coerce: boolean, document: O.Document): Ajv2020 {
-  const ajv = new Ajv2020({ strict: false, allErrors: false, coerceTypes: coerce, useDefaults: coerce, validateFormats: true });
-  addFormats.default(ajv);
+  // validateSchema: false: the document is checked as OpenAPI 3.1 by a test; meta-schema checks of it cost ~40 ms a start.
+  const ajv = new (ajv2020Module().Ajv2020)({ strict: false, allErrors: false, coerceTypes: coerce, useDefaults: coerce, validateFormats: true, validateSchema: false });
+  ajvFormats().default(ajv);
   ajv.addSchema({ $id: 'openapi', components: rebase(document.components ?? {}) });
   return ajv;
 }
@@ -84,6 +85,33 @@ function checkBigIntegers(ints: [Location, string][], parts: RequestParts): void
     if (n < 0n || n > MAX_LONG || where !== 'path') throw new ApiError([errorItem('invalidValue', v, name)]);
     throw new ApiError([errorItem('resourceNotFound', v.trim())]);
   }
+}
+
+/** A validator compiled on first use, or by `compile()` (the warm-up after listening), once. */
+export interface LazyRequestValidator extends RequestValidator {
+  compile(): void;
+  readonly compiled: boolean;
+}
+
+/**
+ * Compiling every operation's validators took ~90 ms of each start; most runs use a handful of
+ * operations. The validator compiles when first needed (1–3 ms, once), and a listening simulator
+ * compiles the rest in the background right after it starts (`warmValidators` in app.ts).
+ */
+export function lazyRequestValidator(ajv: () => Ajv2020, op: OperationInfo): LazyRequestValidator {
+  let v: RequestValidator | undefined;
+  const get = () => (v ??= compileRequestValidator(ajv(), op));
+  return {
+    compile: () => void get(),
+    get compiled() {
+      return v !== undefined;
+    },
+    params: (parts) => get().params(parts),
+    get bodyTypes() {
+      return get().bodyTypes;
+    },
+    body: (mediaType, body) => get().body(mediaType, body),
+  };
 }
 
 export function compileRequestValidator(ajv: Ajv2020, op: OperationInfo): RequestValidator {

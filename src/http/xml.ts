@@ -3,12 +3,15 @@
  * element holding one element per item, named by the table below; text is escaped by the XML
  * library, never by hand.
  */
-import { XMLBuilder } from 'fast-xml-parser';
+import type { XMLBuilder } from 'fast-xml-parser';
+import { xmlModule } from '../lazy';
 
 /** Element name of an array's items, by the array's key (chosen: gaps.md §8). */
 const itemNames: Record<string, string> = { tenantIds: 'tenant', errors: 'error', warnings: 'warning', data: 'row', documents: 'document' };
 
-const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: false, suppressEmptyNode: false, processEntities: true });
+let xmlBuilder: XMLBuilder | undefined;
+const builder = () =>
+  (xmlBuilder ??= new (xmlModule().XMLBuilder)({ ignoreAttributes: false, attributeNamePrefix: '@_', format: false, suppressEmptyNode: false, processEntities: true }));
 
 const validName = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 /** Characters XML 1.0 cannot carry at all (control characters, lone surrogates, U+FFFE/U+FFFF). */
@@ -38,7 +41,7 @@ function toNode(value: unknown, key: string): unknown {
 }
 
 export function toXml(root: string, body: Record<string, unknown>): string {
-  return '<?xml version="1.0" encoding="UTF-8"?>' + builder.build({ [root]: toNode(body, root) });
+  return '<?xml version="1.0" encoding="UTF-8"?>' + builder().build({ [root]: toNode(body, root) });
 }
 
 /** Answers of wantsXml by Accept header: clients send the same few values again and again. */

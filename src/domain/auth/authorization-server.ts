@@ -6,7 +6,8 @@
  * Tokens are RS256 JWTs signed with a key made at start; all times are on the simulator clock.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { type CryptoKey, type JWK, SignJWT, exportJWK, generateKeyPair, jwtVerify } from 'jose';
+import type { CryptoKey, JWK } from 'jose';
+import { joseModule } from '../../lazy';
 import type { Clock } from '../clock';
 import { type User, type UserDirectory, passwordMatches } from '../users';
 
@@ -81,8 +82,8 @@ export class AuthorizationServer {
   }
 
   private signingKeys() {
-    this.keys ??= generateKeyPair('RS256').then(async ({ privateKey, publicKey }) => ({
-      privateKey, publicKey, jwk: { ...(await exportJWK(publicKey)), kid: this.kid, alg: 'RS256', use: 'sig' },
+    this.keys ??= joseModule().generateKeyPair('RS256').then(async ({ privateKey, publicKey }) => ({
+      privateKey, publicKey, jwk: { ...(await joseModule().exportJWK(publicKey)), kid: this.kid, alg: 'RS256', use: 'sig' },
     }));
     return this.keys;
   }
@@ -189,7 +190,7 @@ export class AuthorizationServer {
     const { privateKey } = await this.signingKeys();
     const iat = Math.floor(this.clock.now() / 1000);
     const sign = (claims: Record<string, unknown>) =>
-      new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: this.kid }).setIssuer(issuer).setSubject(String(user.id))
+      new (joseModule().SignJWT)(claims).setProtectedHeader({ alg: 'RS256', kid: this.kid }).setIssuer(issuer).setSubject(String(user.id))
         .setAudience(client).setIssuedAt(iat).setExpirationTime(iat + ACCESS_TOKEN_TTL_S).setJti(randomUUID()).sign(privateKey);
     const refresh = randomBytes(32).toString('base64url');
     this.refreshTokens.set(refresh, { user, client, scope });
@@ -204,7 +205,7 @@ export class AuthorizationServer {
   async introspect(token: string, clientId?: string): Promise<Introspection> {
     const { publicKey } = await this.signingKeys();
     try {
-      const { payload } = await jwtVerify(token, publicKey, { algorithms: ['RS256'], currentDate: new Date(this.clock.now()) });
+      const { payload } = await joseModule().jwtVerify(token, publicKey, { algorithms: ['RS256'], currentDate: new Date(this.clock.now()) });
       if (!payload.jti || this.revoked.has(payload.jti)) return { active: false };
       const aud = Array.isArray(payload.aud) ? payload.aud[0] : payload.aud;
       if (clientId && clientId !== aud) return { active: false };

@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+/**
+ * `npm run build` (and `npm start`, which builds first): the server as one ES module,
+ * dist/cli.mjs, bundled by esbuild from src/cli.ts (packages stay in node_modules), and the default
+ * fixture set parsed and checked once, dist/default-world.json (src/fixtures/precompiled.ts).
+ * Running the bundle with plain `node` skips tsx's per-module transforms at start.
+ *
+ * A build is skipped when nothing it reads changed since the last one (src/, fixtures/, spec/,
+ * package.json, package-lock.json: names, sizes and modification times); `--force` builds anyway.
+ * Each output is written to a temporary name and renamed, so a server never loads half a file.
+ *
+ *   node scripts/build.mjs [--force] [--quiet]
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const DIST = join(ROOT, 'dist');
+export const SERVER_BUNDLE = join(DIST, 'cli.mjs');
+const STAMP = join(DIST, '.inputs');
+const INPUTS = ['src', 'fixtures', 'spec', 'package.json', 'package-lock.json'];
+
+/**
+ * Bundles one entry into one ES module for Node 20, its packages left to node_modules. The bench
+ * builds its bare-Hono ceiling with this too, so that both servers start the same way.
+ */
+export async function bundle(entry, outfile, define = {}) {
+  mkdirSync(dirname(outfile), { recursive: true });
+  const tmp = `${outfile}.${process.pid}.tmp.mjs`;
+  try {
+    await build({
+      entryPoints: [join(ROOT, entry)],
+      outfile: tmp,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      define,
+      legalComments: 'none',
+      logLevel: 'warning',
+    });
+    renameSync(tmp, outfile);
+  } finally {
+    rmSync(tmp, { force: true });
+  }
+}
+
+/** Names, sizes and modification times of every input file, hashed. */
+function inputsDigest() {
+  const h = createHash('sha256');
+  const visit = (path) => {
+    let st;
+    try {
+      st = statSync(path);
+    } catch {
+      return;
+    }
+    if (st.isDirectory()) {
+      for (const name of readdirSync(path).sort()) visit(join(path, name));
+    } else {
+      h.update(`${path.slice(ROOT.length)}\0${st.size}\0${st.mtimeMs}\n`);
+    }
+  };
+  for (const p of INPUTS) visit(join(ROOT, p));
+  return h.digest('hex');
+}
+
+export async function buildServer({ force = false, quiet = false } = {}) {
+  const digest = inputsDigest();
+  const upToDate = existsSync(SERVER_BUNDLE) && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === digest;
+  if (upToDate && !force) {
+    if (!quiet) console.log('dist/ is up to date');
+    return { built: false };
+  }
+  const started = performance.now();
+  rmSync(STAMP, { force: true });
+  await bundle('src/cli.ts', SERVER_BUNDLE, { __DMS_SIM_BUILD__: 'true' });
+
+  // The default set, loaded the full way by the same code, bundled for this one step.
+  const precompiler = join(DIST, `precompile.${process.pid}.mjs`);
+  await bundle('src/fixtures/precompile.ts', precompiler);
+  const { precompileDefaultSet } = await import(`${pathToFileURL(precompiler).href}?t=${Date.now()}`);
+  const world = precompileDefaultSet();
+  rmSync(precompiler, { force: true });
+
+  writeFileSync(STAMP, digest);
+  if (!quiet) {
+    const ms = Math.round(performance.now() - started);
+    console.log(`built dist/cli.mjs${world.written ? ' and dist/default-world.json' : ' (the default set is parsed at each start)'} in ${ms} ms`);
+  }
+  return { built: true };
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  buildServer({ force: args.includes('--force'), quiet: args.includes('--quiet') }).catch((e) => {
+    console.error(`dms-sim build failed: ${e.message}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,22 @@
+/**
+ * A package loaded when first used instead of at start: the YAML parser (only when a fixture set
+ * is parsed), ajv (only when a validator is compiled), jose (the authorization server's keys),
+ * pngjs (thumbnails) and fast-xml-parser (XML answers) together took ~60 ms of every start.
+ * Loading is synchronous (`require`, which also loads the ES-module-only jose on Node ≥ 20.19).
+ */
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+export function lazy<T>(id: string): () => T {
+  let loaded: T | undefined;
+  return () => (loaded ??= require(id) as T);
+}
+
+export const yamlModule = lazy<typeof import('yaml')>('yaml');
+export const ajvModule = lazy<typeof import('ajv')>('ajv');
+export const ajv2020Module = lazy<typeof import('ajv/dist/2020.js')>('ajv/dist/2020.js');
+export const ajvFormats = lazy<typeof import('ajv-formats')>('ajv-formats');
+export const joseModule = lazy<typeof import('jose')>('jose');
+export const pngModule = lazy<typeof import('pngjs')>('pngjs');
+export const xmlModule = lazy<typeof import('fast-xml-parser')>('fast-xml-parser');

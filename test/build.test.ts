@@ -1,0 +1,73 @@
+/**
+ * The build `npm start` runs (scripts/build.mjs): dist/cli.mjs starts with plain `node`, reads the
+ * default set the build checked, and the packages it loads on first use (ajv, jose, the XML
+ * writer, pngjs) load from the bundle: a validation failure, JWKS, an XML answer, a thumbnail.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '..');
+let child: ChildProcess | undefined;
+let out = '';
+let base = '';
+
+beforeAll(async () => {
+  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--force'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+  expect(build.status, build.stderr + build.stdout).toBe(0);
+  expect(build.stdout).toMatch(/^built dist\/cli\.mjs and dist\/default-world\.json in \d+ ms/);
+  child = spawn(process.execPath, ['dist/cli.mjs', '--port', '0', '--no-throttle'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const until = Date.now() + 20_000;
+  while (!/Try: curl/.test(out)) {
+    if (Date.now() > until || child.exitCode !== null) throw new Error(`dist/cli.mjs did not start:\n${out}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  base = /listening on http:\/\/localhost:(\d+)/.exec(out)![1].replace(/^/, 'http://127.0.0.1:');
+}, 90_000);
+
+afterAll(() => {
+  child?.kill('SIGTERM');
+});
+
+const form = (fields: Record<string, string>) => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams(fields).toString(),
+});
+
+describe('the built server (dist/cli.mjs)', () => {
+  it('is one module plus the default set the build checked, which it uses at start', () => {
+    expect(existsSync(join(ROOT, 'dist', 'cli.mjs'))).toBe(true);
+    const stored = JSON.parse(readFileSync(join(ROOT, 'dist', 'default-world.json'), 'utf8'));
+    expect(stored.digest).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored.sourceOf.users).toBe('users.yaml');
+    expect(out).toContain('Fixtures: fixtures/default (checked at build time: dist/default-world.json)');
+  });
+
+  it('answers like the simulator run from source: JSON, XML, a validation failure, a session, a thumbnail', async () => {
+    const api = await (await fetch(`${base}/api/`)).json();
+    expect(api.responseStatus).toBe('SUCCESS');
+    const xml = await (await fetch(`${base}/api/`, { headers: { Accept: 'application/xml' } })).text();
+    expect(xml).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?><MapRestResult><responseStatus>SUCCESS<\/responseStatus><values><v19.1>/);
+
+    const login = await (await fetch(`${base}/api/v25.3/auth`, form({ username: 'alice@acme.example', password: 'Passw0rd!' }))).json();
+    expect(login.responseStatus).toBe('SUCCESS');
+    const auth = { Authorization: login.sessionId as string };
+    const bad = await (await fetch(`${base}/api/v25.3/objects/documents?limit=abc`, { headers: auth })).json();
+    expect(bad).toEqual({ responseStatus: 'FAILURE', errors: [{ type: 'INVALID_DATA', message: expect.stringContaining('abc') }] });
+
+    const list = await (await fetch(`${base}/api/v25.3/objects/documents?limit=1`, { headers: auth })).json();
+    const id = list.documents[0].document.id;
+    const v = list.documents[0].document;
+    const png = await fetch(`${base}/api/v25.3/objects/documents/${id}/versions/${v.major_version_number__v}/${v.minor_version_number__v}/thumbnail`, { headers: auth });
+    expect(png.headers.get('content-type')).toBe('image/png');
+    expect([...new Uint8Array(await png.arrayBuffer()).subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+
+    const jwks = await (await fetch(`${base}/oauth2/jwks`)).json();
+    expect(jwks.keys).toHaveLength(1);
+    expect(jwks.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
+  });
+});

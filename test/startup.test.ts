@@ -1,0 +1,86 @@
+/**
+ * What makes start-up fast without changing a single answer (issue 10): the default fixture set
+ * stored by the build and used only while its inputs are unchanged, and request validators that
+ * compile on first use or in the background warm-up, once each.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { defaultFixturesDir, digestOfSet, loadFixtures, readSetFiles } from '../src/fixtures/load';
+import { precompileDefaultSet } from '../src/fixtures/precompile';
+import { digestOf } from '../src/fixtures/precompiled';
+import { warmValidators } from '../src/http/app';
+import { loadOpenApi } from '../src/openapi/load';
+import { createSimulator } from '../src/simulator';
+
+const tmp = mkdtempSync(join(tmpdir(), 'dms-startup-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const schemaDir = join(defaultFixturesDir, '..', 'schema');
+const schemaFile = join(defaultFixturesDir, '..', 'schema.json');
+
+describe('the stored default set (src/fixtures/precompiled.ts)', () => {
+  const stored = join(tmp, 'default-world.json');
+  const result = precompileDefaultSet(stored);
+
+  it('holds what parsing gives, and is used while the digest matches', () => {
+    expect(result.written).toBe(true);
+    const parsed = loadFixtures(defaultFixturesDir, { precompiled: false });
+    const fromStore = loadFixtures(defaultFixturesDir, { precompiled: stored });
+    expect(parsed.precompiled).toBe(false);
+    expect(fromStore.precompiled).toBe(true);
+    expect(fromStore.data).toEqual(parsed.data);
+    expect(fromStore.sourceOf).toEqual(parsed.sourceOf);
+  });
+
+  it('is really what a start reads (a stored change shows), and only with the same digest', () => {
+    const json = JSON.parse(readFileSync(stored, 'utf8'));
+    json.data.domains[0].tenants[0].name = 'Stored Name';
+    writeFileSync(stored, JSON.stringify(json));
+    const tenants = (set: ReturnType<typeof loadFixtures>) => (set.data.domains[0] as { tenants: { name: string }[] }).tenants;
+    expect(tenants(loadFixtures(defaultFixturesDir, { precompiled: stored }))[0].name).toBe('Stored Name');
+    writeFileSync(stored, JSON.stringify({ ...json, digest: '0'.repeat(64) }));
+    const set = loadFixtures(defaultFixturesDir, { precompiled: stored });
+    expect(set.precompiled).toBe(false);
+    expect(tenants(set)[0].name).not.toBe('Stored Name');
+  });
+
+  it('has a digest that changes with any fixture byte or file name, not otherwise', () => {
+    const files = readSetFiles(defaultFixturesDir);
+    const d = digestOf(files, schemaDir, schemaFile);
+    expect(d).toBe(digestOfSet(defaultFixturesDir));
+    expect(d).toBe(result.digest);
+    const edited = files.map((f, i) => (i === 0 ? { ...f, text: `${f.text} ` } : f));
+    const renamed = files.map((f, i) => (i === 0 ? { ...f, name: `x${f.name}` } : f));
+    const moved = files.map((f, i) => (i === 0 ? { ...f, text: f.text.slice(1) } : i === 1 ? { ...f, text: f.text[0] + f.text } : f));
+    expect(new Set([d, digestOf(edited, schemaDir, schemaFile), digestOf(renamed, schemaDir, schemaFile), digestOf(moved, schemaDir, schemaFile)]).size).toBe(4);
+  });
+
+  it('is never used for another folder, even one with the very same files', () => {
+    const fresh = join(tmp, 'fresh.json');
+    expect(precompileDefaultSet(fresh).written).toBe(true);
+    const copy = join(tmp, 'copy');
+    cpSync(defaultFixturesDir, copy, { recursive: true });
+    expect(loadFixtures(copy, { precompiled: fresh }).precompiled).toBe(false);
+    expect(loadFixtures(join(defaultFixturesDir, '.'), { precompiled: fresh }).precompiled).toBe(true);
+  });
+});
+
+describe('request validators', () => {
+  it('compile on first use, and the warm-up compiles each of the others once', async () => {
+    const sim = createSimulator({ settings: { throttling: false } });
+    const operations = loadOpenApi().operations.length;
+    const bad = await (await sim.fetch(new Request('http://localhost/api/v25.3/objects/documents?limit=abc'))).json();
+    expect(bad.responseStatus).toBe('FAILURE'); // (no session: the validator may not even be reached)
+    const login = await sim.fetch(new Request('http://localhost/api/v25.3/auth', {
+      method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'username=alice%40acme.example&password=Passw0rd!',
+    }));
+    expect((await login.json()).responseStatus).toBe('SUCCESS');
+    expect(await warmValidators(sim.app)).toBe(operations - 1); // all but the login's
+    expect(await warmValidators(sim.app)).toBe(0);
+    const after = await (await sim.fetch(new Request('http://localhost/api/v25.3/auth', {
+      method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'password=x',
+    }))).json();
+    expect(after).toEqual({ responseStatus: 'FAILURE', errors: [{ type: 'PARAMETER_REQUIRED', message: expect.stringContaining('username') }] });
+  });
+});
