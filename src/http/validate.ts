@@ -62,7 +62,8 @@ function explain(e: ErrorObject, where: string, data: Record<string, unknown>): 
 /** Compiled validators by schema text, per ajv instance: operations share most of their parameters. */
 const compiled = new WeakMap<Ajv2020, Map<string, ValidateFunction>>();
 
-function compileOnce(ajv: Ajv2020, schema: object): ValidateFunction {
+function compileOnce(ajvOf: () => Ajv2020, schema: object): ValidateFunction {
+  const ajv = ajvOf();
   let byText = compiled.get(ajv);
   if (!byText) compiled.set(ajv, (byText = new Map()));
   const text = JSON.stringify(schema);
@@ -100,7 +101,7 @@ export interface LazyRequestValidator extends RequestValidator {
  */
 export function lazyRequestValidator(ajv: () => Ajv2020, op: OperationInfo): LazyRequestValidator {
   let v: RequestValidator | undefined;
-  const get = () => (v ??= compileRequestValidator(ajv(), op));
+  const get = () => (v ??= compileRequestValidator(ajv, op));
   return {
     compile: () => void get(),
     get compiled() {
@@ -114,7 +115,8 @@ export function lazyRequestValidator(ajv: () => Ajv2020, op: OperationInfo): Laz
   };
 }
 
-export function compileRequestValidator(ajv: Ajv2020, op: OperationInfo): RequestValidator {
+/** `ajv` is called only when the operation has something to check (the ajv package loads then). */
+export function compileRequestValidator(ajv: () => Ajv2020, op: OperationInfo): RequestValidator {
   const ints: [Location, string][] = op.parameters
     .filter((p) => (p.schema as { type?: string } | undefined)?.type === 'integer')
     .map((p) => [p.in as Location, p.in === 'header' ? p.name.toLowerCase() : p.name]);
