@@ -10,6 +10,8 @@
 export { createDocument, documentNumberOf, fieldValue, type CreateInput, type UploadLike } from './create';
 export { detectFormat, simplePdf, storedFile, textOf, type StoredFile } from './files';
 export { GroupDirectory, type Group } from './groups';
+export { AnswerCache, sameStamp, type Stamp } from './answer-cache';
+export { cachedListCount, LIST_ANSWERS_KEPT, listKey } from './list-cache';
 export { listDocuments, MAX_PAGE, NAMED_FILTERS, parseSort, type ListParams, type ListResult } from './listing';
 export { DocumentMetadata, MetadataView, type DoctypeInfo, type FieldMetadata, type Level, type LifecycleInfo, type RelationshipTypeInfo, type TemplateInfo } from './metadata';
 export { isVersionNumber, latestVersion, MAX_VERSION_NUMBER, versionNumber, type Attachment, type DocumentVersion, type Lock, type StoredDocument } from './model';

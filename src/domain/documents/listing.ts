@@ -5,6 +5,7 @@
 import { apiError } from '../errors';
 import type { User } from '../users';
 import { type StoredFile, textOf } from './files';
+import { cachedList } from './list-cache';
 import type { MetadataView } from './metadata';
 import type { DocumentRow, DocumentStore, NamedList } from './store';
 
@@ -28,12 +29,13 @@ export interface ListParams {
   limit?: number;
 }
 
+/** A list answer; shared between callers while valid (list-cache.ts): frozen, never to be modified. */
 export interface ListResult {
-  size: number;
-  start: number;
-  limit: number;
-  rows: DocumentRow[];
-  total: number;
+  readonly size: number;
+  readonly start: number;
+  readonly limit: number;
+  readonly rows: readonly DocumentRow[];
+  readonly total: number;
 }
 
 /** A record's own value of a field (a configured field named `constructor` must not read an inherited member). */
@@ -93,7 +95,15 @@ function compare(a: unknown, b: unknown): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
+/**
+ * The page of documents a user asks for. Repeated requests get the very same (frozen) answer object
+ * while nothing it depends on changed (list-cache.ts).
+ */
 export function listDocuments(store: DocumentStore, user: User, p: ListParams): ListResult {
+  return cachedList(store, user, p, () => computeList(store, user, p));
+}
+
+function computeList(store: DocumentStore, user: User, p: ListParams): ListResult {
   const view = store.view();
   const start = p.start ?? 0;
   const limit = p.limit ?? MAX_PAGE;

@@ -45,6 +45,7 @@ export class DocumentStore {
   private nextId = 1;
   /** Rows with their API records and users' visible documents (the hot path). */
   private readonly cache = new RowCache();
+  private changes = 0;
 
   constructor(
     readonly tenant: Tenant,
@@ -55,6 +56,16 @@ export class DocumentStore {
 
   view(): MetadataView {
     return this.metadata.view();
+  }
+
+  /**
+   * Rises with every change of the store an answer may show: a document added, changed (records,
+   * roles, versions), checked out or in, a user's named list (Favorites, Recent Documents, Cart)
+   * changed. With the metadata view (the configuration) it stamps whole cached answers
+   * (documents list, queries): they are reused only while both are unchanged.
+   */
+  get revision(): number {
+    return this.changes;
   }
 
   now(): number {
@@ -85,6 +96,7 @@ export class DocumentStore {
     this.docs.set(doc.id, doc);
     this.nextId = Math.max(this.nextId, doc.id + 1);
     this.cache.accessChanged();
+    this.changes++;
   }
 
   /**
@@ -94,6 +106,7 @@ export class DocumentStore {
   changed(doc: StoredDocument): void {
     this.cache.touch(doc);
     this.cache.accessChanged();
+    this.changes++;
   }
 
   /** The id the next created document gets (taken only when the create commits). */
@@ -202,11 +215,15 @@ export class DocumentStore {
     return [...this.listsOf(user.id)[list]];
   }
 
+  /** Adds a document to a user's named list (`recent`: moved to the front); unchanged lists stay as they are. */
   addToList(userId: number, list: NamedList, docId: number): void {
     const l = this.listsOf(userId);
     if (list === 'recent') {
+      if (l.recent[0] === docId) return; // viewed again: already the most recent
       l.recent = [docId, ...l.recent.filter((x) => x !== docId)].slice(0, RECENT_MAX);
     } else if (!l[list].includes(docId)) l[list].push(docId);
+    else return;
+    this.changes++;
   }
 
   /** Records a view (retrieve, download) for `Recent Documents`. */
@@ -229,6 +246,7 @@ export class DocumentStore {
     if (!doc.lock) {
       doc.lock = { by: user.id, at: this.clock.now() };
       this.cache.touch(doc);
+      this.changes++;
     }
     return doc.lock;
   }
@@ -240,6 +258,7 @@ export class DocumentStore {
     if (doc.lock.by !== user.id && !isTenantAdmin(user, this.tenant)) throw apiError('documentLockedByOther', id);
     doc.lock = undefined;
     this.cache.touch(doc);
+    this.changes++;
   }
 
   // ---- files ----------------------------------------------------------------------------------
