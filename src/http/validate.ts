@@ -115,6 +115,30 @@ export function lazyRequestValidator(ajv: () => Ajv2020, op: OperationInfo): Laz
   };
 }
 
+/** A compiled check of one location's record (ajv's, or `plainStrings`). */
+interface Check {
+  (data: Record<string, unknown>): boolean;
+  errors?: ErrorObject[] | null;
+}
+
+/**
+ * The check of a location whose parameters are all optional plain strings (the client id and
+ * reference id headers, `client_id`): a record whose values for them are strings or absent passes
+ * unchanged, exactly as under ajv (nothing to coerce, no default); any other record goes to the
+ * schema, compiled then. Such operations (GET /api/ among them) never load ajv for valid calls.
+ */
+function plainStrings(names: string[], compile: () => ValidateFunction): Check {
+  let full: ValidateFunction | undefined;
+  const check: Check = (data) => {
+    if (names.every((n) => data[n] === undefined || typeof data[n] === 'string')) return true;
+    full ??= compile();
+    const ok = full(data) as boolean;
+    check.errors = full.errors;
+    return ok;
+  };
+  return check;
+}
+
 /** `ajv` is called only when the operation has something to check (the ajv package loads then). */
 export function compileRequestValidator(ajv: () => Ajv2020, op: OperationInfo): RequestValidator {
   const ints: [Location, string][] = op.parameters
@@ -122,16 +146,18 @@ export function compileRequestValidator(ajv: () => Ajv2020, op: OperationInfo): 
     .map((p) => [p.in as Location, p.in === 'header' ? p.name.toLowerCase() : p.name]);
   // Only the locations that declare parameters are checked: for the others the schema is an
   // object with no constraint, which any request's record satisfies.
-  const byLocation: [Location, ValidateFunction][] = [];
+  const byLocation: [Location, Check][] = [];
   for (const where of ['path', 'query', 'header'] as const) {
     const ps = op.parameters.filter((p) => p.in === where);
     if (ps.length === 0) continue;
     const key = (n: string) => (where === 'header' ? n.toLowerCase() : n);
-    byLocation.push([where, compileOnce(ajv, {
+    const compile = () => compileOnce(ajv, {
       type: 'object',
       properties: Object.fromEntries(ps.map((p) => [key(p.name), rebase(p.schema ?? {})])),
       required: ps.filter((p) => p.required).map((p) => key(p.name)),
-    })]);
+    });
+    const plain = ps.every((p) => !p.required && JSON.stringify(p.schema) === '{"type":"string"}');
+    byLocation.push([where, plain ? plainStrings(ps.map((p) => key(p.name)), compile) : compile()]);
   }
   const bodies = new Map<string, ValidateFunction>();
   for (const [media, content] of Object.entries(op.requestBody?.content ?? {})) {
