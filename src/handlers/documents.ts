@@ -1,9 +1,10 @@
 /** Documents: endpoints 21–28, renditions, attachments and the check-out (lock) resource (gaps.md §9). */
 import { apiError } from '../domain/errors';
 import {
-  type CreateInput, type DocumentStore, type DocumentVersion, type StoredDocument, type StoredFile,
+  type CreateInput, type DocumentStore, type DocumentVersion, type ListResult, type StoredDocument, type StoredFile,
   createDocument, latestVersion, listDocuments, versionNumber,
 } from '../domain/documents';
+import { reusableBody } from '../http/respond';
 import type { Ctx, Handlers, Reply } from './types';
 
 const storeOf = (ctx: Ctx): DocumentStore => ctx.world.documents.store(ctx.tenant!.id);
@@ -31,6 +32,20 @@ function versionOf(ctx: Ctx): { store: DocumentStore; doc: StoredDocument; versi
   return { store, doc, version };
 }
 
+/**
+ * The answer body of each list result. The domain hands out the same result while it is valid
+ * (list-cache.ts), so a repeated list answers the same body, whose bytes are encoded once.
+ */
+const listBodies = new WeakMap<ListResult, Record<string, unknown>>();
+function listBody(result: ListResult): Record<string, unknown> {
+  let body = listBodies.get(result);
+  if (!body) {
+    body = reusableBody({ responseStatus: 'SUCCESS', size: result.size, start: result.start, limit: result.limit, documents: result.rows.map((r) => ({ document: r.record })) });
+    listBodies.set(result, body);
+  }
+  return body;
+}
+
 const lockBody = (lock: { by: number; at: number } | undefined) => (lock ? { lock: { locked_by__v: lock.by, locked_date__v: iso(lock.at) } } : {});
 
 export const documentHandlers: Handlers = {
@@ -39,7 +54,7 @@ export const documentHandlers: Handlers = {
     const result = listDocuments(storeOf(ctx), ctx.user!, {
       namedFilter: q.named_filter, scope: q.scope, versionscope: q.versionscope, search: q.search, sort: q.sort, start: q.start, limit: q.limit,
     });
-    return ok({ size: result.size, start: result.start, limit: result.limit, documents: result.rows.map((r) => ({ document: r.record })) });
+    return { body: listBody(result) };
   },
 
   getDocument: (ctx) => {

@@ -2,9 +2,9 @@
  * Endpoint 4 (version list) and the index of one version's resources. Both answers depend only
  * on the request's API base and the world's versions, so each is built once per base and kept
  * (a bounded map per versions list: clients reach a simulator by a handful of addresses), its JSON
- * text with it (`constantBody`).
+ * bytes with it (`reusableBody`).
  */
-import { constantBody } from '../http/respond';
+import { reusableBody } from '../http/respond';
 import type { Handlers } from './types';
 
 /** Resources listed by `GET /api/{version}`: each answers a GET when followed. */
@@ -32,7 +32,7 @@ class BodyCache {
     let body = byKey.get(key);
     if (!body) {
       if (byKey.size >= MAX_BASES) byKey.delete(byKey.keys().next().value!);
-      body = constantBody({ responseStatus: 'SUCCESS' as const, values: build() });
+      body = reusableBody({ responseStatus: 'SUCCESS' as const, values: build() });
       byKey.set(key, body);
     }
     return body;

@@ -85,24 +85,49 @@ function serviceHeaders(env: Envelope, status: string | undefined): Record<strin
   return h;
 }
 
-/** JSON text of the bodies registered by `constantBody`: serialised once, not per answer. */
-const constantJson = new WeakMap<object, string>();
+/**
+ * The encoded JSON answer of each body marked by `reusableBody`: `null` until its first JSON answer,
+ * then the UTF-8 bytes of `JSON.stringify(body)`, written as they are by every later answer.
+ */
+const jsonBytes = new WeakMap<object, Buffer | null>();
 
+/** Freezes a JSON tree, frozen parts included (a part frozen shallowly may hold mutable children). */
 function deepFreeze(value: unknown): void {
-  if (!value || typeof value !== 'object' || Object.isFrozen(value)) return;
+  if (!value || typeof value !== 'object' || ArrayBuffer.isView(value)) return;
   Object.freeze(value);
   for (const v of Object.values(value)) deepFreeze(v);
 }
 
+/** The bytes of `JSON.stringify(body)` in a buffer of their own (not a slice of Node's shared pool). */
+function encodeJson(body: object): Buffer {
+  const text = JSON.stringify(body);
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf8'));
+  bytes.write(text, 0, 'utf8');
+  return bytes;
+}
+
 /**
- * Marks a body a handler answers again and again unchanged (e.g. the version list of one address):
- * it is deep-frozen and its JSON text computed now, so that each answer reuses the text. The answer
- * is the same bytes JSON.stringify would give per request.
+ * Marks a body a handler may answer again and again unchanged (the version list of one address,
+ * a documents list or query answer the domain hands out again while valid): it is deep-frozen, and
+ * its JSON answer is serialised and encoded once, on first use, its bytes reused by every later
+ * JSON answer of the same body object (identical to what JSON.stringify would give each time).
+ * XML answers are built per answer as for any body. Returns the body.
  */
-export function constantBody<T extends Record<string, unknown>>(body: T): T {
-  deepFreeze(body);
-  constantJson.set(body, JSON.stringify(body));
+export function reusableBody<T extends object>(body: T): T {
+  if (!jsonBytes.has(body)) {
+    deepFreeze(body);
+    jsonBytes.set(body, null);
+  }
   return body;
+}
+
+function jsonOf(body: Record<string, unknown>): string | Buffer {
+  const bytes = jsonBytes.get(body);
+  if (bytes === undefined) return JSON.stringify(body);
+  if (bytes !== null) return bytes;
+  const encoded = encodeJson(body);
+  jsonBytes.set(body, encoded);
+  return encoded;
 }
 
 export function structured(env: Envelope, body: Record<string, unknown>, status = 200, extra?: Record<string, string>): Response {
@@ -113,7 +138,7 @@ export function structured(env: Envelope, body: Record<string, unknown>, status 
     return respond(toXml(env.xmlRoot ?? 'ApiRestResult', body), status, headers);
   }
   headers['Content-Type'] = 'application/json;charset=UTF-8';
-  return respond(constantJson.get(body) ?? JSON.stringify(body), status, headers);
+  return respond(jsonOf(body) as BodyInit, status, headers);
 }
 
 export function failure(env: Envelope, err: ApiError): Response {

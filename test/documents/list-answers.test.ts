@@ -1,0 +1,160 @@
+/**
+ * Endpoint 21's kept answers through the real app (issue 10): a repeated list answers the very same
+ * bytes, and every kind of change that can alter a list shows in the next answer.
+ * One simulator for the file: each test states the changes it makes and undoes what others read.
+ */
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cachedListCount } from '../../src/domain/documents';
+import { reusableBody, structured } from '../../src/http/respond';
+import { V } from '../helpers/sim';
+import { PROMO, type Personas, api, ids, personas } from './world';
+
+let p: Personas;
+beforeAll(async () => {
+  p = await personas();
+});
+afterEach(() => expect(p.sim.breaches).toEqual([]));
+
+const store = () => p.sim.world.documents.store(p.sim.world.tenants.byDnsName(PROMO)!.id);
+const raw = async (session: string, query = '', headers: Record<string, string> = {}) => {
+  const res = await p.sim.call('GET', api(`/objects/documents${query}`), { headers: { Authorization: session, ...headers } });
+  return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
+};
+const list = (session: string, query = '') => p.sim.json('GET', api(`/objects/documents${query}`), session);
+const doc = async (session: string, id: number, query = '') => (await list(session, query)).documents.find((d: any) => d.document.id === id)?.document;
+const mdl = (script: string) => p.sim.json('POST', '/api/mdl/execute', p.admin, { body: script, headers: { 'Content-Type': 'text/plain' } });
+
+describe('a repeated list', () => {
+  it('answers identical bytes, those JSON.stringify gives, kept once per user and parameters', async () => {
+    const a = await raw(p.alice, '?limit=20');
+    const b = await raw(p.alice, '?limit=20');
+    expect(a.status).toBe(200);
+    expect(a.type).toBe('application/json;charset=UTF-8');
+    expect(b.text).toBe(a.text);
+    expect(a.text).toBe(JSON.stringify(JSON.parse(a.text)));
+    const body = JSON.parse(a.text);
+    expect(body).toMatchObject({ responseStatus: 'SUCCESS', size: 20, start: 0, limit: 20 });
+    expect(Object.keys(body)).toEqual(['responseStatus', 'size', 'start', 'limit', 'documents']);
+    expect(ids(body)).toEqual(ids(await list(p.alice)).slice(0, 20));
+    // another user, other parameters: their own answers
+    expect(ids(JSON.parse((await raw(p.bob, '?limit=20')).text))).not.toEqual(ids(body));
+    expect(JSON.parse((await raw(p.alice, '?limit=20&start=1')).text).documents[0]).toEqual(body.documents[1]);
+  });
+
+  it('in XML, is built per answer from the same body and stays the same', async () => {
+    const xml = { Accept: 'application/xml' };
+    const a = await raw(p.alice, '?limit=2', xml);
+    const b = await raw(p.alice, '?limit=2', xml);
+    expect(a.type).toBe('application/xml;charset=UTF-8');
+    expect(b.text).toBe(a.text);
+    expect(a.text).toMatch(/^<\?xml[^>]*\?>\s*<ApiRestResult>/);
+    expect(a.text).toContain('<responseStatus>SUCCESS</responseStatus>');
+    // the JSON of the same kept answer is unaffected
+    const json = await raw(p.alice, '?limit=2');
+    expect(JSON.parse(json.text)).toMatchObject({ responseStatus: 'SUCCESS', size: 2 });
+  });
+
+  it('GET /api/ too answers the same bytes again', async () => {
+    const a = await (await p.sim.call('GET', '/api/')).text();
+    const b = await (await p.sim.call('GET', '/api/')).text();
+    expect(b).toBe(a);
+    expect(JSON.parse(a).values[V]).toBe(`http://localhost:8080/api/${V}`);
+  });
+});
+
+describe('reusableBody (src/http/respond.ts)', () => {
+  it('answers the UTF-8 bytes of JSON.stringify, encoded once, in JSON; XML as for any body', async () => {
+    const body = reusableBody({ responseStatus: 'SUCCESS', name: 'Crème brûlée \u2028 ✓ 𝄞', list: [{ a: 1 }, { b: [true, null] }] });
+    expect(Object.isFrozen(body.list[1].b)).toBe(true);
+    const env = { executionId: 'x', xml: false };
+    const first = structured(env, body);
+    const again = structured(env, body);
+    const expected = new TextEncoder().encode(JSON.stringify(body));
+    expect(new Uint8Array(await first.arrayBuffer())).toEqual(expected);
+    expect(new Uint8Array(await again.arrayBuffer())).toEqual(expected);
+    expect(first.headers.get('content-type')).toBe('application/json;charset=UTF-8');
+    const xml = await structured({ executionId: 'x', xml: true }, body).text();
+    expect(xml).toContain('<name>Crème brûlée');
+    expect(reusableBody(body)).toBe(body);
+  });
+});
+
+describe('the next list answer shows', () => {
+  it('a created document', async () => {
+    const before = await list(p.alice);
+    const id = store().peekNextId();
+    const created = await p.sim.json('POST', api('/objects/documents'), p.alice, { form: { name__v: 'Kept-list probe', type__v: 'Product Label', lifecycle__v: 'General Lifecycle' } });
+    expect(created).toMatchObject({ responseStatus: 'SUCCESS', id });
+    const after = await list(p.alice);
+    expect(after.size).toBe(before.size + 1);
+    expect(ids(after)).toEqual([...ids(before), id]);
+    expect((await doc(p.alice, id)).name__v).toBe('Kept-list probe');
+    expect(ids(await list(p.alice, '?named_filter=My%20Documents'))).toContain(id);
+  });
+
+  it('a check-out and its undo, in locked__v and in the holder\'s My Documents', async () => {
+    const mine = async () => ids(await list(p.admin, '?named_filter=My%20Documents'));
+    expect((await doc(p.alice, 104)).locked__v).toBe(false);
+    expect(await mine()).not.toContain(104);
+    expect((await p.sim.json('POST', api('/objects/documents/104/lock'), p.admin)).responseStatus).toBe('SUCCESS');
+    expect((await doc(p.alice, 104)).locked__v).toBe(true);
+    expect(await mine()).toContain(104);
+    expect((await p.sim.json('DELETE', api('/objects/documents/104/lock'), p.admin)).responseStatus).toBe('SUCCESS');
+    expect((await doc(p.alice, 104)).locked__v).toBe(false);
+    expect(await mine()).not.toContain(104);
+  });
+
+  it('a retrieved document in Recent Documents', async () => {
+    const recent = async () => ids(await list(p.bob, '?named_filter=Recent%20Documents'));
+    const before = await recent();
+    const fresh = [101, 103, 105, 107].find((id) => !before.includes(id))!;
+    expect(fresh).toBeDefined();
+    expect((await p.sim.json('GET', api(`/objects/documents/${fresh}`), p.bob)).responseStatus).toBe('SUCCESS');
+    expect(await recent()).toEqual([...before, fresh].sort((x, y) => x - y));
+  });
+
+  it('an MDL change of a Doctype label', async () => {
+    expect((await doc(p.alice, 101)).type__v).toBe('Promotional Piece');
+    expect((await mdl("ALTER Doctype promotional_piece__c (label('Promo Piece'));")).responseStatus).toBe('SUCCESS');
+    expect((await doc(p.alice, 101)).type__v).toBe('Promo Piece');
+    expect((await mdl("ALTER Doctype promotional_piece__c (label('Promotional Piece'));")).responseStatus).toBe('SUCCESS');
+    expect((await doc(p.alice, 101)).type__v).toBe('Promotional Piece');
+  });
+
+  it('an MDL change of a picklist entry label, in search', async () => {
+    const found = async () => ids(await list(p.alice, '?search=podcast'));
+    expect(await found()).toEqual([]);
+    const run = await mdl("ALTER Picklist channel__c (MODIFY Picklistentry congress__c (value('Podcast')));");
+    expect(run.responseStatus, JSON.stringify(run)).toBe('SUCCESS');
+    const withCongress = (await list(p.alice)).documents.filter((d: any) => (d.document.channel__c ?? []).includes('congress__c')).map((d: any) => d.document.id);
+    expect(withCongress.length).toBeGreaterThan(0);
+    expect(await found()).toEqual(withCongress);
+  });
+
+  it('an MDL change of a Docfield (hidden fields are not searched)', async () => {
+    const found = async () => ids(await list(p.alice, '?search=northlight'));
+    const shown = await found();
+    expect(shown.length).toBeGreaterThan(0);
+    expect((await mdl('ALTER Docfield agency__c (hidden(true));')).responseStatus).toBe('SUCCESS');
+    expect(await found()).toEqual([]);
+    expect((await mdl('ALTER Docfield agency__c (hidden(false));')).responseStatus).toBe('SUCCESS');
+    expect(await found()).toEqual(shown);
+  });
+
+  it('a new Docfield created by MDL: sortable at once, the list otherwise the same', async () => {
+    const before = await raw(p.alice);
+    const refused = await list(p.alice, '?sort=rank_order__c%20DESC');
+    expect(refused.responseStatus).toBe('FAILURE');
+    const run = await mdl("CREATE Docfield rank_order__c (label('Rank Order'), type('Number'));");
+    expect(run.responseStatus, JSON.stringify(run)).toBe('SUCCESS');
+    const sorted = await list(p.alice, '?sort=rank_order__c%20DESC');
+    expect(sorted.responseStatus).toBe('SUCCESS');
+    expect(ids(sorted)).toEqual(ids(JSON.parse(before.text)));
+    expect((await raw(p.alice)).text).toBe(before.text);
+  });
+
+  it('keeps answers per tenant store, bounded', () => {
+    expect(cachedListCount(store())).toBeGreaterThan(0);
+    expect(cachedListCount(store())).toBeLessThanOrEqual(32);
+  });
+});
