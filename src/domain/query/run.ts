@@ -14,14 +14,19 @@ export interface FoundResult {
   warnings?: QueryWarning[];
 }
 
-/** A catalog where `from` names a copy of its target whose rows are `rows` (in that order, no id lookup). */
+/**
+ * A catalog where `from` names a copy of its target whose rows are `rows` (in that order, no id lookup).
+ * The copy is a plain object of the target's own members (targets are plain objects): not an object
+ * made with the target as its prototype, since each query's target is a new object, and V8 turns
+ * every object used as a prototype into a map of its own (~10 µs and lasting native memory per page:
+ * +110 MB of RSS under the query benchmark).
+ */
 function overlay(catalog: SimCatalog, from: From, rows: () => Iterable<Row>): SimCatalog {
   return {
     target(name, allVersions) {
       const t = catalog.target(name, allVersions);
       if (!t || name !== from.name || allVersions !== from.allVersions) return t;
-      const copy: SimTarget = Object.create(t);
-      Object.defineProperties(copy, { rows: { value: rows }, byId: { value: undefined }, stableRows: { value: false } });
+      const copy: SimTarget = { ...t, rows, byId: undefined, stableRows: false };
       return copy;
     },
   };
