@@ -3,6 +3,7 @@
  * (`/api/{version}/query/{query_id}?pagesize=N&pageoffset=M`, POST or GET): gaps.md §6.
  */
 import { DESCRIBE_HEADER, QueryService, type Caller, type QueryAnswer } from '../domain/query';
+import { reusableBody } from '../http/respond';
 import type { Ctx, Handlers, Reply } from './types';
 
 function caller(ctx: Ctx): Caller {
@@ -24,7 +25,21 @@ function caller(ctx: Ctx): Caller {
 /** `X-TenantAPI-DescribeQuery` is on only when its value is `true` (gaps.md §11). */
 const wantsDescribe = (ctx: Ctx) => ctx.headers[DESCRIBE_HEADER]?.trim().toLowerCase() === 'true';
 
+/**
+ * The body of each answer without paging links: the same for any request (no address in it), and
+ * the domain hands out the same answer again while it is valid, so its bytes are encoded once.
+ * An answer with links names the request's address and a stored result: built per answer.
+ */
+const bodies = new WeakMap<QueryAnswer, Record<string, unknown>>();
+
 function reply(ctx: Ctx, a: QueryAnswer): Reply {
+  if (a.queryId !== undefined) return { body: bodyOf(ctx, a) };
+  let body = bodies.get(a);
+  if (!body) bodies.set(a, (body = reusableBody(bodyOf(ctx, a))));
+  return { body };
+}
+
+function bodyOf(ctx: Ctx, a: QueryAnswer): Record<string, unknown> {
   const link = (p: { pagesize: number; pageoffset: number }) =>
     `${ctx.addresses.api(ctx.tenant!, ctx.version!, 'query', a.queryId!)}?pagesize=${p.pagesize}&pageoffset=${p.pageoffset}`;
   const responseDetails: Record<string, unknown> = { limit: a.limit, offset: a.offset, size: a.size, total: a.total };
@@ -35,7 +50,7 @@ function reply(ctx: Ctx, a: QueryAnswer): Reply {
   body.responseDetails = responseDetails;
   if (a.queryDescribe) body.queryDescribe = a.queryDescribe;
   body.data = a.data;
-  return { body };
+  return body;
 }
 
 /** `q` from the form body (form-urlencoded or multipart), else the query string. */

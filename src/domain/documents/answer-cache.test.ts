@@ -60,9 +60,29 @@ describe('AnswerCache', () => {
     })).toThrow('bad request');
     expect(cache.size).toBe(0);
     const c = counting();
-    const fresh = cache.answer('y', [0], c.compute('y'), () => false);
-    expect(cache.answer('y', [0], c.compute('y'), () => false)).not.toBe(fresh);
+    const fresh = cache.answer('y', [0], c.compute('y'), { keep: () => false });
+    expect(cache.answer('y', [0], c.compute('y'), { keep: () => false })).not.toBe(fresh);
     expect(c.calls()).toBe(2);
+    expect(cache.size).toBe(0);
+  });
+
+  it('computes again when a kept answer is no longer `valid`, and keeps the new one', () => {
+    const cache = new AnswerCache<{ v: string; n: number }>(2);
+    const c = counting();
+    let current = 1;
+    const valid = (a: { n: number }) => a.n === current;
+    const first = cache.answer('a', [0], c.compute('a'), { valid });
+    expect(cache.answer('a', [0], c.compute('a'), { valid })).toBe(first);
+    current = 2;
+    const second = cache.answer('a', [0], c.compute('a'), { valid });
+    expect(second).toEqual({ v: 'a', n: 2 });
+    expect(cache.answer('a', [0], c.compute('a'), { valid })).toBe(second);
+    expect(cache.size).toBe(1);
+    // an invalid answer whose recomputation fails is not kept either
+    current = 3;
+    expect(() => cache.answer('a', [0], () => {
+      throw new Error('gone');
+    }, { valid })).toThrow('gone');
     expect(cache.size).toBe(0);
   });
 

@@ -17,6 +17,13 @@ export function sameStamp(a: Stamp, b: Stamp): boolean {
   return true;
 }
 
+export interface AnswerOptions<V> {
+  /** Whether a computed answer may be kept (e.g. not one that hands out a fresh id); default yes. */
+  keep?: (value: V) => boolean;
+  /** Whether a kept answer still holds, beyond the stamp (e.g. it was built from the current record); default yes. */
+  valid?: (value: V) => boolean;
+}
+
 export class AnswerCache<V> {
   private stamp: Stamp = [];
   /** Insertion order is recency order (a hit is re-inserted). */
@@ -27,23 +34,23 @@ export class AnswerCache<V> {
   }
 
   /**
-   * The answer for `key` under `stamp`: the kept one, else `compute()`d and kept when `keep`
-   * allows it (e.g. not an answer that hands out a fresh id). A failing compute keeps nothing.
-   * `compute` must not change what the stamp describes.
+   * The answer for `key` under `stamp`: the kept one (when `valid`), else `compute()`d and kept
+   * when `keep` allows it. A failing compute keeps nothing. `compute` must not change what the
+   * stamp describes.
    */
-  answer(key: string, stamp: Stamp, compute: () => V, keep: (value: V) => boolean = () => true): V {
+  answer(key: string, stamp: Stamp, compute: () => V, opts: AnswerOptions<V> = {}): V {
     if (!sameStamp(stamp, this.stamp)) {
       this.entries.clear();
       this.stamp = stamp;
     }
     const hit = this.entries.get(key);
-    if (hit !== undefined) {
-      this.entries.delete(key);
+    this.entries.delete(key); // re-inserted when still good: Map order is recency order
+    if (hit !== undefined && (!opts.valid || opts.valid(hit))) {
       this.entries.set(key, hit);
       return hit;
     }
     const value = compute();
-    if (value !== undefined && keep(value)) {
+    if (value !== undefined && (!opts.keep || opts.keep(value))) {
       this.entries.set(key, value);
       if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
     }

@@ -17,7 +17,8 @@ export { DocumentMetadata, MetadataView, type DoctypeInfo, type FieldMetadata, t
 export { isVersionNumber, latestVersion, MAX_VERSION_NUMBER, versionNumber, type Attachment, type DocumentVersion, type Lock, type StoredDocument } from './model';
 export { documentRecord, typeLabels, type DocumentRecord } from './records';
 export { loadDocuments, TenantDocuments } from './setup';
-export { DocumentStore, RECENT_MAX, type DocumentRow, type NamedList } from './store';
+export { NamedLists, RECENT_MAX, type NamedList } from './named-lists';
+export { DocumentStore, type DocumentRow } from './store';
 export { RowCache, VISIBLE_LISTS_KEPT } from './row-cache';
 export { EDIT_ROLES, LOCK_FIELDS, ROLES, STANDARD_FIELDS, type RoleName } from './standard-fields';
 export { THUMBNAIL, thumbnailOf } from './thumbnail';

@@ -7,7 +7,8 @@ import type { User } from '../users';
 import { type StoredFile, textOf } from './files';
 import { cachedList } from './list-cache';
 import type { MetadataView } from './metadata';
-import type { DocumentRow, DocumentStore, NamedList } from './store';
+import type { NamedList } from './named-lists';
+import type { DocumentRow, DocumentStore } from './store';
 
 export const MAX_PAGE = 200;
 

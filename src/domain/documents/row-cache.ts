@@ -18,7 +18,7 @@ export class RowCache {
   private readonly revisions = new WeakMap<StoredDocument, number>();
   private readonly rows = new WeakMap<DocumentVersion, { view: MetadataView; revision: number; latest: boolean; row: DocumentRow }>();
   private readonly visible = new Map<number, { accessRevision: number; docs: readonly StoredDocument[] }>();
-  private accessRevision = 0;
+  private access = 0;
 
   /** The document changed in a way its records show (check-out, new version, field change). */
   touch(doc: StoredDocument): void {
@@ -27,7 +27,12 @@ export class RowCache {
 
   /** Who may see which document may have changed (a new document, a role change). */
   accessChanged(): void {
-    this.accessRevision++;
+    this.access++;
+  }
+
+  /** Rises with each accessChanged (a new document, or a change that may touch roles, versions, fields). */
+  get accessRevision(): number {
+    return this.access;
   }
 
   row(view: MetadataView, doc: StoredDocument, version: DocumentVersion, latest: boolean): DocumentRow {
@@ -43,12 +48,12 @@ export class RowCache {
   visibleDocs(userId: number, compute: () => readonly StoredDocument[]): readonly StoredDocument[] {
     const c = this.visible.get(userId);
     if (c) this.visible.delete(userId); // re-inserted below: Map order is recency order
-    if (c && c.accessRevision === this.accessRevision) {
+    if (c && c.accessRevision === this.access) {
       this.visible.set(userId, c);
       return c.docs;
     }
     const docs = compute();
-    this.visible.set(userId, { accessRevision: this.accessRevision, docs });
+    this.visible.set(userId, { accessRevision: this.access, docs });
     while (this.visible.size > VISIBLE_LISTS_KEPT) this.visible.delete(this.visible.keys().next().value!);
     return docs;
   }

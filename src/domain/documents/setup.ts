@@ -17,7 +17,8 @@ import { type StoredFile, storedFile } from './files';
 import { type Group, GroupDirectory } from './groups';
 import { DocumentMetadata } from './metadata';
 import { type DocumentVersion, type RoleMembers, type StoredDocument, MAX_VERSION_NUMBER, isVersionNumber } from './model';
-import { DocumentStore, type NamedList } from './store';
+import type { NamedList } from './named-lists';
+import { DocumentStore } from './store';
 import { ROLES, type RoleName } from './standard-fields';
 
 export interface FixtureDocumentVersion {

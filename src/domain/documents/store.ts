@@ -11,15 +11,11 @@ import type { GroupDirectory } from './groups';
 import type { DocumentMetadata, FieldMetadata, MetadataView } from './metadata';
 import { type DocumentVersion, type Lock, type StoredDocument, latestVersion } from './model';
 import type { DocumentRecord } from './records';
+import { type NamedList, NamedLists } from './named-lists';
 import { RowCache } from './row-cache';
 import { EDIT_ROLES, ROLES, type RoleName } from './standard-fields';
 import { thumbnailOf } from './thumbnail';
 import { type StoredFile, simplePdf } from './files';
-
-export type NamedList = 'favorites' | 'recent' | 'cart';
-
-/** (chosen) How many documents `Recent Documents` remembers per user. */
-export const RECENT_MAX = 50;
 
 /** One row of the query seam: a document version as the API shows it. */
 export interface DocumentRow {
@@ -39,7 +35,7 @@ function holdsRole(userId: number, groups: ReadonlySet<number>, doc: StoredDocum
 
 export class DocumentStore {
   private readonly docs = new Map<number, StoredDocument>();
-  private readonly lists = new Map<number, Record<NamedList, number[]>>();
+  private readonly lists = new NamedLists();
   private readonly thumbnails = new WeakMap<DocumentVersion, Uint8Array>();
   private readonly renditions = new WeakMap<DocumentVersion, StoredFile>();
   private nextId = 1;
@@ -66,6 +62,15 @@ export class DocumentStore {
    */
   get revision(): number {
     return this.changes;
+  }
+
+  /**
+   * Rises when a document is added or changed beyond a check-out (`changed`: roles, versions,
+   * fields): arrays of rows kept across calls (the query seam's) must be rebuilt then. A check-out
+   * changes only `locked__v`, which the readers of such arrays read live from the document.
+   */
+  get rowsRevision(): number {
+    return this.cache.accessRevision;
   }
 
   now(): number {
@@ -205,25 +210,13 @@ export class DocumentStore {
 
   // ---- named filters --------------------------------------------------------------------------
 
-  private listsOf(userId: number): Record<NamedList, number[]> {
-    let l = this.lists.get(userId);
-    if (!l) this.lists.set(userId, (l = { favorites: [], recent: [], cart: [] }));
-    return l;
-  }
-
   namedList(user: User, list: NamedList): number[] {
-    return [...this.listsOf(user.id)[list]];
+    return this.lists.ids(user.id, list);
   }
 
-  /** Adds a document to a user's named list (`recent`: moved to the front); unchanged lists stay as they are. */
+  /** Adds a document to a user's named list (`recent`: moved to the front); the revision moves only when the list changed. */
   addToList(userId: number, list: NamedList, docId: number): void {
-    const l = this.listsOf(userId);
-    if (list === 'recent') {
-      if (l.recent[0] === docId) return; // viewed again: already the most recent
-      l.recent = [docId, ...l.recent.filter((x) => x !== docId)].slice(0, RECENT_MAX);
-    } else if (!l[list].includes(docId)) l[list].push(docId);
-    else return;
-    this.changes++;
+    if (this.lists.add(userId, list, docId)) this.changes++;
   }
 
   /** Records a view (retrieve, download) for `Recent Documents`. */

@@ -15,5 +15,12 @@ export const PAGE_LINK_TTL_MS = 72 * 60 * 60 * 1000;
  */
 export const MAX_STORED_RESULTS = 500;
 
+/**
+ * Whole answers kept per tenant (chosen, issue 10): a query answered on one page (no paging links)
+ * is answered again from the kept answer while the documents and the configuration are unchanged;
+ * beyond this many distinct queries the least recently used goes.
+ */
+export const QUERY_ANSWERS_KEPT = 32;
+
 /** Header that turns queryDescribe on; only the value `true` does (gaps.md §11). */
 export const DESCRIBE_HEADER = 'x-tenantapi-describequery';

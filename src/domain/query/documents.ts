@@ -81,24 +81,25 @@ function schemaOf(view: MetadataView): Schema {
 }
 
 /**
- * The visible rows of a user, cached per store while the metadata view and the number of
- * documents are unchanged (documents are only ever added; roles, groups and administrator rights
- * do not change at run time). Same rule as endpoint 21: `store.visibleTo(user)`.
+ * The visible rows of a user, cached per store while the metadata view and the store's rows
+ * revision are unchanged (a document added, or changed beyond a check-out: roles, versions,
+ * fields; groups and administrator rights do not change at run time). Same rule as endpoint 21:
+ * `store.visibleTo(user)`. A check-out keeps the array: `locked__v` is read live (volatile).
  * The engine keeps its per-row work (keys, FIND text, sort orders) with each of these arrays, so
  * only the most recently used few are kept per store (memory stays bounded with many users; an
  * evicted user's next query rebuilds from the per-version row cache).
  */
-const visibleCache = new WeakMap<DocumentStore, Map<string, { view: MetadataView; size: number; rows: DocumentRow[] }>>();
+const visibleCache = new WeakMap<DocumentStore, Map<string, { view: MetadataView; revision: number; rows: DocumentRow[] }>>();
 export const VISIBLE_ROWS_KEPT = 8;
 
 function visibleRows(store: DocumentStore, user: User, view: MetadataView, allVersions: boolean): DocumentRow[] {
   let perStore = visibleCache.get(store);
   if (!perStore) visibleCache.set(store, (perStore = new Map()));
   const key = `${user.id}:${allVersions}`;
-  const size = store.size();
+  const revision = store.rowsRevision;
   const c = perStore.get(key);
   if (c) perStore.delete(key); // re-inserted below: Map order is recency order
-  if (c && c.view === view && c.size === size) {
+  if (c && c.view === view && c.revision === revision) {
     perStore.set(key, c);
     return c.rows;
   }
@@ -107,7 +108,7 @@ function visibleRows(store: DocumentStore, user: User, view: MetadataView, allVe
     if (!allVersions) rows.push(store.rowOf(doc, latestVersion(doc)));
     else for (const v of doc.versions) rows.push(store.rowOf(doc, v));
   }
-  perStore.set(key, { view, size, rows });
+  perStore.set(key, { view, revision, rows });
   while (perStore.size > VISIBLE_ROWS_KEPT) perStore.delete(perStore.keys().next().value!);
   return rows;
 }

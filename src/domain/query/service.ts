@@ -8,12 +8,13 @@ import type { Clock } from '../clock';
 import { apiError } from '../errors';
 import type { Tenant } from '../tenants';
 import type { User } from '../users';
+import { AnswerCache, type Stamp } from '../documents/answer-cache';
 import { queryCatalog, type TenantQueryData } from './catalog';
-import { MAX_QUERY_LENGTH } from './choices';
+import { MAX_QUERY_LENGTH, QUERY_ANSWERS_KEPT } from './choices';
 import { QueryResultStore, type StoredResult } from './results';
 import type { ObjectRecords } from './records';
 import { describeQuery, find, page } from './run';
-import type { DescribeField, DescribeObject } from './types';
+import type { DescribeField, DescribeObject, SimCatalog } from './types';
 
 export interface QueryAnswer {
   data: Record<string, unknown>[];
@@ -45,8 +46,21 @@ function asApiError<T>(fn: () => T): T {
   }
 }
 
+/**
+ * What every query of a tenant reads that can change at run time: the documents (the store's
+ * revision: documents added or changed, check-outs) and the configuration (registry revision, and
+ * the metadata view of the documents). Users, groups and object records come from the fixtures and
+ * do not change at run time.
+ */
+function stampOf(data: TenantQueryData): Stamp {
+  const registry = data.registry ?? data.documents?.metadata.registry;
+  return [data.documents?.revision, data.documents?.view(), registry?.revision];
+}
+
 export class QueryService {
   readonly results: QueryResultStore;
+  /** Answers without paging links, per tenant id (see QUERY_ANSWERS_KEPT). */
+  private readonly answers = new Map<number, AnswerCache<QueryAnswer>>();
 
   constructor(clock: Clock, readonly records?: ObjectRecords) {
     this.results = new QueryResultStore(clock);
@@ -61,7 +75,27 @@ export class QueryService {
     return q;
   }
 
+  /**
+   * Runs a query. An answer on one page (no paging links: those name a stored result made per
+   * execution) is kept, frozen, and handed out again for the same user, text and describe flag
+   * while the tenant's documents and configuration are unchanged (`stampOf`).
+   */
   run(caller: Caller, text: string, opts: { describe?: boolean } = {}): QueryAnswer {
+    const describe = opts.describe === true;
+    let cache = this.answers.get(caller.tenant.id);
+    if (!cache) this.answers.set(caller.tenant.id, (cache = new AnswerCache<QueryAnswer>(QUERY_ANSWERS_KEPT)));
+    const key = `${caller.user.id}\u0000${describe ? 'describe' : ''}\u0000${text}`;
+    return cache.answer(key, stampOf(caller.data), () => this.execute(caller, text, describe), {
+      keep: (a) => {
+        if (a.queryId !== undefined) return false;
+        Object.freeze(a.data);
+        Object.freeze(a);
+        return true;
+      },
+    });
+  }
+
+  private execute(caller: Caller, text: string, describe: boolean): QueryAnswer {
     const q = asApiError(() => parse(QueryService.checkText(text)));
     const catalog = queryCatalog(caller.data, caller.tenant, caller.user);
     const found = asApiError(() => find(q, catalog));
@@ -71,7 +105,7 @@ export class QueryService {
     const stored: Omit<StoredResult, 'id' | 'expiresAt'> = {
       tenantId: caller.tenant.id, userId: caller.user.id, select: q.select, from: q.from, rows: found.rows, limit, maxPageSize, warnings: found.warnings,
     };
-    return this.answer(caller, stored, limit, offset, opts.describe === true, true);
+    return this.answer(catalog, stored, limit, offset, describe, true);
   }
 
   /** A page call: `/query/{id}?pagesize=N&pageoffset=M`; unknown, foreign or expired ids answer INVALID_DATA. */
@@ -79,11 +113,11 @@ export class QueryService {
     const stored = this.results.take(queryId, caller.tenant.id, caller.user.id);
     if (!stored) throw apiError('queryResultExpired', queryId);
     const limit = Math.min(opts.pagesize ?? stored.limit, stored.maxPageSize);
-    return this.answer(caller, stored, limit, opts.pageoffset ?? 0, opts.describe === true, false, stored.id);
+    const catalog = queryCatalog(caller.data, caller.tenant, caller.user);
+    return this.answer(catalog, stored, limit, opts.pageoffset ?? 0, opts.describe === true, false, stored.id);
   }
 
-  private answer(caller: Caller, stored: Omit<StoredResult, 'id' | 'expiresAt'>, limit: number, offset: number, describe: boolean, save: boolean, id?: string): QueryAnswer {
-    const catalog = queryCatalog(caller.data, caller.tenant, caller.user);
+  private answer(catalog: SimCatalog, stored: Omit<StoredResult, 'id' | 'expiresAt'>, limit: number, offset: number, describe: boolean, save: boolean, id?: string): QueryAnswer {
     const p = asApiError(() => page(stored.select, stored.from, stored.rows, catalog, limit, offset, stored.maxPageSize));
     const total = stored.rows.length;
     const hasNext = limit > 0 && offset + limit < total;

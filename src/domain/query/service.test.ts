@@ -1,0 +1,114 @@
+/**
+ * Kept query answers (QueryService.run): an answer on one page is handed out again, frozen, for the
+ * same user, text and describe flag while the tenant's documents and configuration are unchanged;
+ * answers with paging links never are.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { loadFixtures } from '../../fixtures/load';
+import { manualClock } from '../clock';
+import { latestVersion } from '../documents';
+import { type World, createWorld } from '../world';
+import type { Caller } from './service';
+
+const PROMO = 'promo.acme.example';
+let world: World;
+beforeEach(() => {
+  world = createWorld(loadFixtures(), manualClock());
+});
+
+const callerOf = (username: string): Caller => {
+  const tenant = world.tenants.byDnsName(PROMO)!;
+  return {
+    tenant,
+    user: world.users.byUsername(username)!,
+    data: {
+      documents: world.documents.store(tenant.id), groups: world.documents.groups, registry: world.configuration.get(tenant.id),
+      objectRecords: (o) => world.queries.records?.of(tenant.id, o) ?? [], users: world.users.all(),
+    },
+  };
+};
+const admin = () => callerOf('tenant.admin@acme.example');
+const bob = () => callerOf('bob@acme.example');
+const run = (c: Caller, q: string, describe = false) => world.queries.run(c, q, { describe });
+const store = () => world.documents.store(world.tenants.byDnsName(PROMO)!.id);
+const ids = (a: { data: Record<string, unknown>[] }) => a.data.map((r) => r.id);
+
+describe('a kept query answer', () => {
+  it('is the same frozen object for the same user, text and describe flag', () => {
+    const q = 'SELECT id, name__v FROM documents WHERE id > 0 PAGESIZE 100';
+    const a = run(admin(), q);
+    expect(a.size).toBe(30);
+    expect(a.queryId).toBeUndefined();
+    expect(run(admin(), q)).toBe(a);
+    expect(Object.isFrozen(a) && Object.isFrozen(a.data)).toBe(true);
+    const described = run(admin(), q, true);
+    expect(described).not.toBe(a);
+    expect(described.queryDescribe?.fields.map((f) => f.name)).toEqual(['id', 'name__v']);
+    expect(a.queryDescribe).toBeUndefined();
+    const ofBob = run(bob(), q);
+    expect(ofBob).not.toBe(a);
+    expect(ofBob.size).toBe(22);
+    expect(run(admin(), `${q} `)).not.toBe(a);
+  });
+
+  it('is never one with paging links (each execution stores a result of its own)', () => {
+    const a = run(admin(), 'SELECT id FROM documents PAGESIZE 5');
+    const b = run(admin(), 'SELECT id FROM documents PAGESIZE 5');
+    expect(a.queryId).toBeDefined();
+    expect(b.queryId).toBeDefined();
+    expect(b.queryId).not.toBe(a.queryId);
+    expect(b.data).toEqual(a.data);
+  });
+
+  it('is not kept when the query fails', () => {
+    expect(() => run(admin(), 'SELECT nope__c FROM documents')).toThrow();
+    expect(() => run(admin(), 'SELECT nope__c FROM documents')).toThrow();
+  });
+});
+
+describe('a change shows in the next query answer', () => {
+  it('a check-out and its undo', () => {
+    const q = 'SELECT id, locked__v FROM documents WHERE id = 104';
+    const adminUser = admin().user;
+    expect(run(admin(), q).data).toEqual([{ id: 104, locked__v: false }]);
+    store().lock(adminUser, 104);
+    expect(run(admin(), q).data).toEqual([{ id: 104, locked__v: true }]);
+    store().unlock(adminUser, 104);
+    expect(run(admin(), q).data).toEqual([{ id: 104, locked__v: false }]);
+  });
+
+  it('a new document, a role change, a new version (told to the store)', () => {
+    const q = 'SELECT id, name__v FROM documents';
+    const before = run(bob(), q);
+    expect(ids(before)).not.toContain(102);
+    const d102 = store().get(admin().user, 102);
+    d102.roles = { ...d102.roles, viewer__v: { users: [61003], groups: [] } };
+    store().changed(d102);
+    expect(ids(run(bob(), q))).toContain(102);
+
+    const d101 = store().get(admin().user, 101);
+    const latest = latestVersion(d101);
+    d101.versions.push({ ...latest, major: latest.major + 1, minor: 0, fields: { ...latest.fields, name__v: 'Brochure, new version' } });
+    store().changed(d101);
+    expect(run(bob(), q).data.find((r) => r.id === 101)?.name__v).toBe('Brochure, new version');
+
+    const copy = { ...d101, id: 999, versions: [{ ...latest }], roles: { owner__v: { users: [61003], groups: [] } }, lock: undefined };
+    store().insert(copy);
+    expect(ids(run(bob(), q))).toContain(999);
+  });
+
+  it('a configuration change: a Doctype label, a Docfield label in queryDescribe', () => {
+    const q = 'SELECT id, type__v, review_priority__c FROM documents WHERE id = 101';
+    const registry = world.configuration.get(world.tenants.byDnsName(PROMO)!.id)!;
+    const a = run(admin(), q, true);
+    expect(a.data[0].type__v).toBe('Promotional Piece');
+    expect(a.queryDescribe?.fields.find((f) => f.name === 'review_priority__c')?.label).toBe('Review Priority');
+    const type = registry.get('Doctype', 'promotional_piece__c')!;
+    registry.put({ ...type, attributes: { ...type.attributes, label: 'Promo Piece' } });
+    const field = registry.get('Docfield', 'review_priority__c')!;
+    registry.put({ ...field, attributes: { ...field.attributes, label: 'Urgency' } });
+    const b = run(admin(), q, true);
+    expect(b.data[0].type__v).toBe('Promo Piece');
+    expect(b.queryDescribe?.fields.find((f) => f.name === 'review_priority__c')?.label).toBe('Urgency');
+  });
+});
