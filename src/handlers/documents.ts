@@ -1,8 +1,8 @@
 /** Documents: endpoints 21–28, renditions, attachments and the check-out (lock) resource (gaps.md §9). */
 import { apiError } from '../domain/errors';
 import {
-  type CreateInput, type DocumentStore, type DocumentVersion, type ListResult, type StoredDocument, type StoredFile,
-  createDocument, latestVersion, listDocuments, versionNumber,
+  type CreateInput, type DocumentRecord, type DocumentStore, type DocumentVersion, type ListResult, type StoredDocument, type StoredFile,
+  AnswerCache, createDocument, latestVersion, listDocuments, versionNumber,
 } from '../domain/documents';
 import { reusableBody } from '../http/respond';
 import type { Ctx, Handlers, Reply } from './types';
@@ -46,6 +46,36 @@ function listBody(result: ListResult): Record<string, unknown> {
   return body;
 }
 
+/** (chosen) Retrieve answers kept per tenant store (least recently used out first). */
+export const RETRIEVE_ANSWERS_KEPT = 256;
+
+/**
+ * Endpoint 22's answer of a document: its record, renditions (the configuration's types, the
+ * file), versions and attachments, with links under the document's address. The store hands out a
+ * new record whenever any of these may have changed (the document changed or was checked out or
+ * in, a new configuration revision), so an answer is kept per document address (public base,
+ * tenant, API version, id) while it was built from the record the store gives now; its bytes are
+ * encoded once (reusableBody).
+ */
+const retrieved = new WeakMap<DocumentStore, AnswerCache<{ record: DocumentRecord; body: Record<string, unknown> }>>();
+function retrieveBody(ctx: Ctx, store: DocumentStore, doc: StoredDocument): Record<string, unknown> {
+  let kept = retrieved.get(store);
+  if (!kept) retrieved.set(store, (kept = new AnswerCache(RETRIEVE_ANSWERS_KEPT)));
+  const record = store.record(doc);
+  const build = () => {
+    const latest = latestVersion(doc);
+    const body = reusableBody({
+      responseStatus: 'SUCCESS',
+      document: record,
+      renditions: renditionMap(ctx, store, doc, latest, false),
+      versions: doc.versions.map((v) => versionEntry(ctx, doc, v)),
+      attachments: attachments(ctx, doc),
+    });
+    return { record, body };
+  };
+  return kept.answer(docAddress(ctx, doc.id), [], build, { valid: (e) => e.record === record }).body;
+}
+
 const lockBody = (lock: { by: number; at: number } | undefined) => (lock ? { lock: { locked_by__v: lock.by, locked_date__v: iso(lock.at) } } : {});
 
 export const documentHandlers: Handlers = {
@@ -61,13 +91,7 @@ export const documentHandlers: Handlers = {
     const store = storeOf(ctx);
     const doc = store.get(ctx.user!, ctx.params.doc_id);
     store.viewed(ctx.user!, doc);
-    const latest = latestVersion(doc);
-    return ok({
-      document: store.record(doc),
-      renditions: renditionMap(ctx, store, doc, latest, false),
-      versions: doc.versions.map((v) => versionEntry(ctx, doc, v)),
-      attachments: attachments(ctx, doc),
-    });
+    return { body: retrieveBody(ctx, store, doc) };
   },
 
   listDocumentVersions: (ctx) => {

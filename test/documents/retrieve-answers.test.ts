@@ -1,0 +1,86 @@
+/**
+ * Endpoint 22's kept answers (issue 10): a repeated retrieve answers the very same bytes, per
+ * address the client used (public base, tenant, API version), and any change of the document or of
+ * the configuration shows in the next answer.
+ */
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { latestVersion } from '../../src/domain/documents';
+import { BASE, V } from '../helpers/sim';
+import { PROMO, type Personas, api, personas } from './world';
+
+let p: Personas;
+beforeAll(async () => {
+  p = await personas();
+});
+afterEach(() => expect(p.sim.breaches).toEqual([]));
+
+const store = () => p.sim.world.documents.store(p.sim.world.tenants.byDnsName(PROMO)!.id);
+const text = async (session: string, path: string) => {
+  const host: Record<string, string> = path.startsWith('http') ? { Host: new URL(path).host } : {};
+  return (await p.sim.call('GET', path, { headers: { Authorization: session, ...host } })).text();
+};
+const retrieve = async (session: string, id: number, path = api(`/objects/documents/${id}`)) => JSON.parse(await text(session, path));
+const mdl = (script: string) => p.sim.json('POST', '/api/mdl/execute', p.admin, { body: script, headers: { 'Content-Type': 'text/plain' } });
+
+describe('a repeated retrieve', () => {
+  it('answers identical bytes, those JSON.stringify gives', async () => {
+    const a = await text(p.alice, api('/objects/documents/101'));
+    expect(await text(p.alice, api('/objects/documents/101'))).toBe(a);
+    expect(await text(p.bob, api('/objects/documents/101'))).toBe(a);
+    expect(a).toBe(JSON.stringify(JSON.parse(a)));
+    const body = JSON.parse(a);
+    expect(Object.keys(body)).toEqual(['responseStatus', 'document', 'renditions', 'versions', 'attachments']);
+    expect(body.document.id).toBe(101);
+    expect(body.versions.map((v: any) => v.number)).toEqual(['0.1', '1.0', '1.1']);
+  });
+
+  it('links follow the address used: prefix or Host, and the API version', async () => {
+    const prefixed = await retrieve(p.alice, 101);
+    const hosted = await retrieve(p.alice, 101, `http://${PROMO}:8080/api/${V}/objects/documents/101`);
+    const older = await retrieve(p.alice, 101, api('/objects/documents/101').replace(`/${V}/`, '/v24.1/'));
+    expect(prefixed.versions[0].value).toBe(`${BASE}/tenants/${PROMO}/api/${V}/objects/documents/101/versions/0/1`);
+    expect(hosted.versions[0].value).toBe(`http://${PROMO}:8080/api/${V}/objects/documents/101/versions/0/1`);
+    expect(older.versions[0].value).toBe(`${BASE}/tenants/${PROMO}/api/v24.1/objects/documents/101/versions/0/1`);
+    expect(Object.values(hosted.renditions).every((u) => String(u).startsWith(`http://${PROMO}:8080/api/${V}/objects/documents/101/renditions/`))).toBe(true);
+    expect((await retrieve(p.alice, 101)).versions[0].value).toBe(prefixed.versions[0].value);
+  });
+});
+
+describe('the next retrieve shows', () => {
+  it('a check-out and its undo', async () => {
+    expect((await retrieve(p.bob, 103)).document.locked__v).toBe(false);
+    expect((await p.sim.json('POST', api('/objects/documents/103/lock'), p.admin)).responseStatus).toBe('SUCCESS');
+    expect((await retrieve(p.bob, 103)).document.locked__v).toBe(true);
+    expect((await p.sim.json('DELETE', api('/objects/documents/103/lock'), p.admin)).responseStatus).toBe('SUCCESS');
+    expect((await retrieve(p.bob, 103)).document.locked__v).toBe(false);
+  });
+
+  it('a new version told to the store (versions list, record)', async () => {
+    const before = await retrieve(p.alice, 108);
+    const doc = store().get(p.sim.world.users.get(61002)!, 108);
+    const latest = latestVersion(doc);
+    doc.versions.push({ ...latest, major: latest.major + 1, minor: 0, fields: { ...latest.fields, name__v: 'Next major' } });
+    store().changed(doc);
+    const after = await retrieve(p.alice, 108);
+    expect(after.versions.map((v: any) => v.number)).toEqual([...before.versions.map((v: any) => v.number), `${latest.major + 1}.0`]);
+    expect(after.document).toMatchObject({ name__v: 'Next major', major_version_number__v: latest.major + 1, minor_version_number__v: 0 });
+  });
+
+  it('an MDL change: a Doctype label, a rendition type removed from the Doctype', async () => {
+    const before = await retrieve(p.alice, 101);
+    expect(before.document.type__v).toBe('Promotional Piece');
+    expect((await mdl("ALTER Doctype promotional_piece__c (label('Promo Piece'));")).responseStatus).toBe('SUCCESS');
+    expect((await retrieve(p.alice, 101)).document.type__v).toBe('Promo Piece');
+
+    const types = Object.keys(before.renditions);
+    expect(types.length).toBeGreaterThan(0);
+    const registry = p.sim.world.configuration.get(p.sim.world.tenants.byDnsName(PROMO)!.id)!;
+    // every Doctype of the chain that lists the type (base document and type both do in the default world)
+    const chain = ['base_document__v', ...store().view().doctype(store().get(p.sim.world.users.get(61002)!, 101).doctype)!.chain];
+    const owners = chain.filter((d) => JSON.stringify(registry.get('Doctype', d)?.attributes.rendition_types ?? []).includes(types[0]));
+    expect(owners.length).toBeGreaterThan(0);
+    const run = await mdl(owners.map((d) => `ALTER Doctype ${d} ( rendition_types DROP ('Renditiontype.${types[0]}') );`).join('\n'));
+    expect(run.responseStatus, JSON.stringify(run)).toBe('SUCCESS');
+    expect(Object.keys((await retrieve(p.alice, 101)).renditions)).toEqual(types.slice(1));
+  });
+});
