@@ -53,6 +53,19 @@ describe('AnswerCache', () => {
     expect(cache.answer('b', [0], c.compute('b'))).toEqual({ v: 'b', n: 4 });
   });
 
+  it('repeated hits of the most recent answer keep the order: the least recently used still goes first', () => {
+    const cache = new AnswerCache<{ v: string; n: number }>(2);
+    const c = counting();
+    cache.answer('a', [0], c.compute('a'));
+    const b = cache.answer('b', [0], c.compute('b'));
+    for (let i = 0; i < 3; i++) expect(cache.answer('b', [0], c.compute('b'))).toBe(b);
+    cache.answer('c', [0], c.compute('c')); // a goes
+    expect(cache.answer('b', [0], c.compute('b'))).toBe(b);
+    expect(cache.answer('a', [0], c.compute('a'))).toEqual({ v: 'a', n: 4 }); // computed again; c goes
+    expect(cache.answer('b', [0], c.compute('b'))).toBe(b);
+    expect(c.calls()).toBe(4);
+  });
+
   it('keeps nothing when compute throws or `keep` refuses', () => {
     const cache = new AnswerCache<{ v: string; n: number }>(2);
     expect(() => cache.answer('x', [0], () => {

@@ -28,6 +28,8 @@ export class AnswerCache<V> {
   private stamp: Stamp = [];
   /** Insertion order is recency order (a hit is re-inserted). */
   private readonly entries = new Map<string, V>();
+  /** The most recently used key (its entry is last): a repeated hit needs no re-insertion. */
+  private last: string | undefined;
 
   constructor(readonly capacity: number) {
     if (!Number.isInteger(capacity) || capacity < 1) throw new Error(`an answer cache needs a capacity of at least 1 (got ${capacity})`);
@@ -41,17 +43,24 @@ export class AnswerCache<V> {
   answer(key: string, stamp: Stamp, compute: () => V, opts: AnswerOptions<V> = {}): V {
     if (!sameStamp(stamp, this.stamp)) {
       this.entries.clear();
+      this.last = undefined;
       this.stamp = stamp;
     }
     const hit = this.entries.get(key);
-    this.entries.delete(key); // re-inserted when still good: Map order is recency order
     if (hit !== undefined && (!opts.valid || opts.valid(hit))) {
-      this.entries.set(key, hit);
+      if (key !== this.last) {
+        this.entries.delete(key); // re-inserted last: Map order is recency order
+        this.entries.set(key, hit);
+        this.last = key;
+      }
       return hit;
     }
+    if (hit !== undefined) this.entries.delete(key);
+    if (key === this.last) this.last = undefined;
     const value = compute();
     if (value !== undefined && (!opts.keep || opts.keep(value))) {
       this.entries.set(key, value);
+      this.last = key;
       if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
     }
     return value;
