@@ -26,16 +26,32 @@ describe('UsageLog', () => {
     expect(log.day(3, '2026-01-15')).toEqual([]);
   });
 
-  it('drops the oldest rows beyond the cap, a batch at a time', () => {
-    const log = new UsageLog();
-    const over = MAX_ROWS_PER_TENANT + MAX_ROWS_PER_TENANT / 10;
-    for (let i = 0; i < over; i++) log.record(1, row({ executionId: String(i) }));
-    // Up to 10% over the cap, nothing is dropped yet.
-    expect(log.day(1, '2026-01-15')).toHaveLength(over);
+  it('drops the oldest rows beyond the cap, one for one', () => {
+    const log = new UsageLog(3000);
+    for (let i = 0; i < 3000; i++) log.record(1, row({ executionId: String(i) }));
+    expect(log.day(1, '2026-01-15')).toHaveLength(3000);
     log.record(1, row({ executionId: 'last' }));
+    log.record(1, row({ executionId: 'after last', userId: 7, burstRemaining: 0, referenceId: 'r' }));
     const rows = log.day(1, '2026-01-15');
-    expect(rows).toHaveLength(MAX_ROWS_PER_TENANT);
-    expect(rows[0].executionId).toBe(String(over + 1 - MAX_ROWS_PER_TENANT));
-    expect(rows[rows.length - 1].executionId).toBe('last');
+    expect(rows).toHaveLength(3000);
+    expect(rows[0].executionId).toBe('2');
+    expect(rows.at(-2)).toEqual(row({ executionId: 'last' }));
+    expect(rows.at(-1)).toEqual(row({ executionId: 'after last', userId: 7, burstRemaining: 0, referenceId: 'r' }));
+  });
+
+  it('gives back each row as recorded, absent values absent, in order across growth and wrap-around', () => {
+    const log = new UsageLog(2500);
+    const made: UsageRow[] = [];
+    for (let i = 0; i < 6000; i++) {
+      const r = row({
+        time: Date.parse('2026-01-15T00:00:00.000Z') + i * 1000, executionId: `e${i}`, endpoint: `/api/v25.3/objects/documents/${i % 7}`,
+        ...(i % 3 ? { userId: 61000 + (i % 5), truncatedSessionId: `S${i % 4}`, version: 'v25.3' } : {}),
+        ...(i % 4 === 0 ? { burstRemaining: i % 100, referenceId: `ref-${i}` } : {}), delayMs: i % 2 ? 0 : 250, durationMs: i % 9,
+      });
+      made.push(r);
+      log.record(9, r);
+    }
+    expect(log.day(9, '2026-01-15')).toEqual(made.slice(-2500).filter((r) => r.time < Date.parse('2026-01-16T00:00:00.000Z')));
+    expect(log.day(9, '2026-01-15')[0]).toEqual(made[3500]);
   });
 });

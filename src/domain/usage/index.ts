@@ -1,6 +1,7 @@
 /**
  * The API usage log (gaps.md §4): one row per call, per tenant, downloadable as CSV by day.
  */
+import { UsageRing } from './ring';
 
 export interface UsageRow {
   time: number;
@@ -34,23 +35,25 @@ const columns: [string, (r: UsageRow) => unknown][] = [
   ['duration_ms', (r) => r.durationMs],
 ];
 
-/** Rows kept per tenant (up to 10% more between trims); the oldest go first (the log is for inspection, not an archive). */
+/** Rows kept per tenant; beyond them the oldest go first (the log is for inspection, not an archive). */
 export const MAX_ROWS_PER_TENANT = 100_000;
 
 export class UsageLog {
-  private readonly rows = new Map<number, UsageRow[]>();
+  private readonly rings = new Map<number, UsageRing>();
+
+  constructor(private readonly capacity = MAX_ROWS_PER_TENANT) {}
 
   record(tenantId: number, row: UsageRow): void {
-    let list = this.rows.get(tenantId);
-    if (!list) this.rows.set(tenantId, (list = []));
-    list.push(row);
-    // Trimmed in batches (a tenth over the cap), so that a full log costs O(1) per call, not a shift of the whole array.
-    if (list.length > MAX_ROWS_PER_TENANT + MAX_ROWS_PER_TENANT / 10) list.splice(0, list.length - MAX_ROWS_PER_TENANT);
+    let ring = this.rings.get(tenantId);
+    if (!ring) this.rings.set(tenantId, (ring = new UsageRing(this.capacity)));
+    ring.push(row);
   }
 
-  /** Rows of one UTC day, `YYYY-MM-DD`. */
+  /** Rows of one UTC day, `YYYY-MM-DD`, oldest first. */
   day(tenantId: number, date: string): UsageRow[] {
-    return (this.rows.get(tenantId) ?? []).filter((r) => new Date(r.time).toISOString().startsWith(date));
+    const start = Date.parse(`${date}T00:00:00.000Z`);
+    const end = start + 24 * 3600_000;
+    return this.rings.get(tenantId)?.rows((t) => t >= start && t < end) ?? [];
   }
 
   static csv(rows: UsageRow[]): string {
