@@ -13,7 +13,7 @@ import type { Ctx, Handler, Handlers } from '../handlers/types';
 import type { LoadedOpenApi, OperationInfo } from '../openapi/load';
 import { Addresses } from './addresses';
 import { authenticate } from './authenticate';
-import { mediaTypeOf, parseForm, parseJson, readLimited } from './body';
+import { mediaTypeOf, parseForm, parseJson, readLimited, readNodeBody } from './body';
 import { type Envelope, failure, headerOf, headersChanged, reply, unexpectedFailure } from './respond';
 import { type RouteShape, routeShape } from './router';
 import { routingPath, tenancyOf } from './tenancy';
@@ -328,14 +328,7 @@ async function readRequestBody(c: Context, req: Request, contentLength: string |
   const incoming = nodeRequestOf(c);
   if (!incoming || incoming.readableDidRead || incoming.readableFlowing !== null || 'rawBody' in incoming) return readLimited(req, max);
   if (Number(contentLength ?? NaN) > max) throw apiError('bodyTooLarge', max);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of incoming.iterator({ destroyOnReturn: false }) as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > max) throw apiError('bodyTooLarge', max);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
+  return readNodeBody(incoming, max);
 }
 
 /** The body of a GET, read from Node's request (a fetch Request cannot carry one); bounded. */

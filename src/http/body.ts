@@ -1,6 +1,7 @@
 /**
  * Reads a request body, bounded in size, into a form record, JSON, or raw text.
  */
+import type { IncomingMessage } from 'node:http';
 import { apiError } from '../domain/errors';
 import type { FormValue, UploadedFile } from '../handlers/types';
 
@@ -29,6 +30,44 @@ export async function readLimited(req: Request, max: number): Promise<Uint8Array
     chunks.push(value);
   }
   return Buffer.concat(chunks);
+}
+
+/**
+ * Node's request body, read by its 'data' and 'end' events (an async iterator costs a few µs more
+ * per call, measurable on small form bodies); bounded like `readLimited`. Over the bound the rest
+ * is drained unread; a client that goes away before the end rejects the read.
+ */
+export function readNodeBody(incoming: IncomingMessage, max: number): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => {
+      incoming.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > max) {
+        done();
+        incoming.resume(); // the rest is drained, so that a kept-alive connection stays usable
+        reject(apiError('bodyTooLarge', max));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      done();
+      resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+    };
+    const onError = (e: Error) => {
+      done();
+      reject(e);
+    };
+    const onClose = () => {
+      done();
+      reject(new Error('the client closed the connection before the end of the body'));
+    };
+    incoming.on('data', onData).once('end', onEnd).once('error', onError).once('close', onClose);
+  });
 }
 
 export async function parseForm(bytes: Uint8Array, contentType: string): Promise<Record<string, FormValue>> {

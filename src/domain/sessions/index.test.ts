@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { manualClock } from '../clock';
 import type { Tenant } from '../tenants';
 import type { User } from '../users';
-import { MAX_SESSION_LIFETIME_MS, SessionStore } from './index';
+import { MAX_SESSION_LIFETIME_MS, SessionStore, newSessionId } from './index';
 
 const tenant = { id: 1, sessionTimeoutMinutes: 20, status: 'Active' } as Tenant;
 const user = { id: 7 } as User;
@@ -65,5 +65,15 @@ describe('SessionStore', () => {
     expect(store.find(s.id)).toBeUndefined();
     t.status = 'Active';
     expect(store.find(s.id)).toBe(s);
+  });
+});
+
+describe('newSessionId', () => {
+  it('gives 48 uppercase hex digits (192 bits), never the same twice across refills of its pool', () => {
+    const ids = Array.from({ length: 2000 }, () => newSessionId());
+    for (const id of ids) expect(id).toMatch(/^[0-9A-F]{48}$/);
+    expect(new Set(ids).size).toBe(2000);
+    // No id shares a 16-hex-digit run with the next one (each byte of the pool is used once).
+    for (let i = 1; i < ids.length; i++) expect(ids[i].slice(0, 16)).not.toBe(ids[i - 1].slice(32));
   });
 });

@@ -10,6 +10,20 @@ import type { User } from '../users';
 export const MAX_SESSION_LIFETIME_MS = 48 * 3600_000;
 /** 192 bits from the CSPRNG, uppercase hex (gaps.md §3 asks at least 128). */
 const ID_BYTES = 24;
+/** Ids are cut from a buffer of CSPRNG bytes, each byte used once, refilled when spent (one call per 256 ids, not one per id). */
+const POOL_IDS = 256;
+let pool = Buffer.alloc(0);
+let poolOffset = 0;
+
+export function newSessionId(): string {
+  if (poolOffset + ID_BYTES > pool.length) {
+    pool = randomBytes(ID_BYTES * POOL_IDS);
+    poolOffset = 0;
+  }
+  const id = pool.toString('hex', poolOffset, poolOffset + ID_BYTES).toUpperCase();
+  poolOffset += ID_BYTES;
+  return id;
+}
 
 export interface Session {
   id: string;
@@ -30,7 +44,7 @@ export class SessionStore {
   create(user: User, tenant: Tenant, via: Session['via']): Session {
     const now = this.clock.now();
     this.sweep(now);
-    const session: Session = { id: randomBytes(ID_BYTES).toString('hex').toUpperCase(), user, tenant, created: now, lastActive: now, via };
+    const session: Session = { id: newSessionId(), user, tenant, created: now, lastActive: now, via };
     this.sessions.set(session.id, session);
     return session;
   }
