@@ -9,6 +9,9 @@ import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundle, buildServer, DIST, SERVER_BUNDLE } from '../scripts/build.mjs';
+import { NODE_OPTIONS } from './node-options';
+
+export { NODE_OPTIONS };
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const START_TIMEOUT_MS = 30_000;
@@ -49,6 +52,7 @@ export interface Server {
 
 /** The two servers as the bench runs them: dms-sim as `npm start` runs it, the ceiling built alike. */
 export const DMS_SIM = SERVER_BUNDLE;
+
 export const CEILING = join(DIST, 'bench', 'ceiling.mjs');
 
 /** Builds both servers (dms-sim only when its inputs changed; the ceiling each time, ~50 ms). */
@@ -58,11 +62,11 @@ export async function buildServers(): Promise<void> {
 }
 
 /**
- * Spawns `node [NODE_FLAGS] BUNDLE ARGS` (on core 0 when pinned) and waits for its address.
+ * Spawns `node [NODE_OPTIONS] [NODE_FLAGS] BUNDLE ARGS` (on core 0 when pinned) and waits for its address.
  * `nodeFlags` serve profiling (`--cpu-prof`); the bench itself passes none.
  */
 export function startServer(script: string, args: string[], nodeFlags: string[] = []): Promise<Server> {
-  const node = [process.execPath, ...nodeFlags, script, ...args];
+  const node = [process.execPath, ...NODE_OPTIONS, ...nodeFlags, script, ...args];
   const argv = PINNED ? ['taskset', '-c', '0', ...node] : node;
   const child = spawn(argv[0], argv.slice(1), { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
   children.add(child);

@@ -4,7 +4,7 @@
  */
 import { cpus } from 'node:os';
 import { CONNECTIONS, COLD_START_RUNS, type Measure } from './measure';
-import { NPROC, PINNED } from './processes';
+import { NODE_OPTIONS, NPROC, PINNED } from './processes';
 import type { ScenarioName } from './scenarios';
 
 /** Issue 10's targets. */
@@ -113,7 +113,7 @@ export function markdown(o: { duration: number; lines: string[]; coldLine: strin
     `- command: \`npm run bench${args ? ` -- ${args}` : ''}\``,
     `- load: autocannon, ${CONNECTIONS} connections, ${o.duration} s per scenario and server (after a warm-up), loopback 127.0.0.1;`
       + ` ${PINNED ? 'both servers pinned to core 0 (`taskset -c 0`), autocannon to core 1' : 'not pinned (no taskset or a single core)'}`,
-    '- dms-sim: `node dist/cli.mjs --no-throttle --port 0` (the build `npm start` runs) on the default world; ceiling: `bench/ceiling.ts`, bare Hono on @hono/node-server serving the bytes dms-sim answered, per scenario, built into one module by the same esbuild step and run with plain `node`',
+    `- dms-sim: \`node ${[...NODE_OPTIONS, 'dist/cli.mjs'].join(' ')} --no-throttle --port 0\` (the build and Node options of \`npm start\`) on the default world; ceiling: \`bench/ceiling.ts\`, bare Hono on @hono/node-server serving the bytes dms-sim answered, per scenario, built into one module by the same esbuild step and run with the same Node options`,
     '',
     '## Results',
     '',

@@ -75,3 +75,14 @@ describe('npm run bench', () => {
     expect(md).toMatch(/node: v\d+/);
   }, 90_000);
 });
+
+describe('the servers of the bench', () => {
+  it('run with the Node options of npm start, read from package.json', async () => {
+    const { startNodeOptions, NODE_OPTIONS } = await import('../bench/node-options');
+    const start = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start;
+    expect(start).toBe(`node ${[...NODE_OPTIONS, 'dist/cli.mjs'].join(' ')}`);
+    expect(NODE_OPTIONS).toEqual(['--max-semi-space-size=4']);
+    expect(startNodeOptions('node dist/cli.mjs')).toEqual([]);
+    expect(() => startNodeOptions('tsx src/cli.ts')).toThrow(/not "node \[OPTIONS\] dist\/cli\.mjs"/);
+  });
+});
