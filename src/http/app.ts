@@ -13,7 +13,7 @@ import type { Ctx, Handler, Handlers } from '../handlers/types';
 import type { LoadedOpenApi, OperationInfo } from '../openapi/load';
 import { Addresses } from './addresses';
 import { authenticate } from './authenticate';
-import { mediaTypeOf, parseForm, parseJson, readLimited, readNodeBody } from './body';
+import { mediaTypeOf, parseForm, parseJson, parseUrlEncoded, readLimited, readNodeBody } from './body';
 import { type Envelope, failure, headerOf, headersChanged, reply, unexpectedFailure } from './respond';
 import { type RouteShape, routeShape } from './router';
 import { routingPath, tenancyOf } from './tenancy';
@@ -256,7 +256,8 @@ export function createApp(options: AppOptions): Hono {
       return;
     }
     if (!accepted.includes(media)) throw apiError('invalidValue', media || '(none)', 'Content-Type');
-    const body = media === 'application/json' ? parseJson(bytes) : await parseForm(bytes, contentType);
+    const body = media === 'application/json' ? parseJson(bytes)
+      : media === 'application/x-www-form-urlencoded' ? parseUrlEncoded(bytes) : await parseForm(bytes, contentType);
     route.validator.body(media, body);
     ctx.body = body;
   }

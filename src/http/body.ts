@@ -70,11 +70,15 @@ export function readNodeBody(incoming: IncomingMessage, max: number): Promise<Ui
   });
 }
 
+/** A URL-encoded form (the last of repeated names wins), read without copying the bytes. */
+export function parseUrlEncoded(bytes: Uint8Array): Record<string, FormValue> {
+  const text = Buffer.isBuffer(bytes) ? bytes.toString('utf8') : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  return Object.fromEntries(new URLSearchParams(text));
+}
+
 export async function parseForm(bytes: Uint8Array, contentType: string): Promise<Record<string, FormValue>> {
   const media = mediaTypeOf(contentType);
-  if (media === 'application/x-www-form-urlencoded') {
-    return Object.fromEntries(new URLSearchParams(Buffer.from(bytes).toString('utf8')));
-  }
+  if (media === 'application/x-www-form-urlencoded') return parseUrlEncoded(bytes);
   let form: FormData;
   try {
     form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': contentType } }).formData();
