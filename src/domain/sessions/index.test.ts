@@ -15,6 +15,21 @@ describe('SessionStore', () => {
     for (const id of ids) expect(id).toMatch(/^[0-9A-F]{32,}$/);
   });
 
+  it('holds at most its capacity of sessions: the least recently used one ends first', () => {
+    const store = new SessionStore(manualClock(), 3);
+    const [a, b, c] = [1, 2, 3].map(() => store.create(user, tenant, 'password'));
+    store.touch(a);
+    const d = store.create(user, tenant, 'password');
+    expect(store.size).toBe(3);
+    expect(store.find(b.id)).toBeUndefined();
+    expect([a, c, d].map((s) => store.find(s.id))).toEqual([a, c, d]);
+    store.touch(c);
+    store.touch(a);
+    const e = store.create(user, tenant, 'password');
+    expect(store.find(d.id)).toBeUndefined();
+    expect([c, a, e].map((s) => store.find(s.id))).toEqual([c, a, e]);
+  });
+
   it('expires after the tenant timeout from the last touch', () => {
     const clock = manualClock();
     const store = new SessionStore(clock);

@@ -8,6 +8,13 @@ import { type Tenant, isActive } from '../tenants';
 import type { User } from '../users';
 
 export const MAX_SESSION_LIFETIME_MS = 48 * 3600_000;
+/**
+ * (chosen) Live sessions one simulator holds; beyond them the least recently used one ends, as if
+ * it had expired. With throttling on, the login burst limit never lets a client get near it; with
+ * `--no-throttle`, a load test that logs in on every call would otherwise grow memory without end
+ * (~230 bytes a session).
+ */
+export const MAX_SESSIONS = 50_000;
 /** 192 bits from the CSPRNG, uppercase hex (gaps.md §3 asks at least 128). */
 const ID_BYTES = 24;
 /** Ids are cut from a buffer of CSPRNG bytes, each byte used once, refilled when spent (one call per 256 ids, not one per id). */
@@ -39,13 +46,15 @@ export class SessionStore {
   private readonly sessions = new Map<string, Session>();
   private nextSweep = 0;
 
-  constructor(private readonly clock: Clock) {}
+  constructor(private readonly clock: Clock, private readonly capacity = MAX_SESSIONS) {}
 
   create(user: User, tenant: Tenant, via: Session['via']): Session {
     const now = this.clock.now();
     this.sweep(now);
     const session: Session = { id: newSessionId(), user, tenant, created: now, lastActive: now, via };
     this.sessions.set(session.id, session);
+    // Map order is use order (touch() moves a session to the end): the first is the least recently used.
+    while (this.sessions.size > this.capacity) this.sessions.delete(this.sessions.keys().next().value!);
     return session;
   }
 
@@ -79,9 +88,13 @@ export class SessionStore {
     return this.sessions.size;
   }
 
-  /** Idle time counts from the end of the last request. */
+  /** Idle time counts from the end of the last request; the session becomes the most recently used. */
   touch(s: Session): void {
     s.lastActive = this.clock.now();
+    if (this.sessions.get(s.id) === s) {
+      this.sessions.delete(s.id);
+      this.sessions.set(s.id, s);
+    }
   }
 
   end(id: string): boolean {
