@@ -3,4 +3,4 @@ export const ROOT: string;
 export const DIST: string;
 export const SERVER_BUNDLE: string;
 export function bundle(entry: string, outfile: string, define?: Record<string, string>): Promise<void>;
-export function buildServer(options?: { force?: boolean; quiet?: boolean }): Promise<{ built: boolean }>;
+export function buildServer(options?: { force?: boolean; quiet?: boolean; outDir?: string }): Promise<{ built: boolean }>;

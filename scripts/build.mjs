@@ -6,22 +6,24 @@
  * Running the bundle with plain `node` skips tsx's per-module transforms at start.
  *
  * A build is skipped when nothing it reads changed since the last one (src/, fixtures/, spec/,
- * package.json, package-lock.json: names, sizes and modification times); `--force` builds anyway.
- * Each output is written to a temporary name and renamed, so a server never loads half a file.
+ * the package files, tsconfig.json and this script: names, sizes and modification times); `--force`
+ * builds anyway. Each output is written to a temporary name and renamed, so a server never loads
+ * half a file. A default fixture set that does not load does not stop the build (a start on
+ * another set must still work): the built server then reports it when it starts on it.
+ * `--out DIR` (inside the project) builds elsewhere than dist/ (the build's own test does).
  *
- *   node scripts/build.mjs [--force] [--quiet]
+ *   node scripts/build.mjs [--force] [--quiet] [--out DIR]
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST = join(ROOT, 'dist');
 export const SERVER_BUNDLE = join(DIST, 'cli.mjs');
-const STAMP = join(DIST, '.inputs');
-const INPUTS = ['src', 'fixtures', 'spec', 'package.json', 'package-lock.json'];
+const INPUTS = ['src', 'fixtures', 'spec', 'package.json', 'package-lock.json', 'tsconfig.json', 'scripts/build.mjs'];
 
 /**
  * Bundles one entry into one ES module for Node 20, its packages left to node_modules. The bench
@@ -69,35 +71,53 @@ function inputsDigest() {
   return h.digest('hex');
 }
 
-export async function buildServer({ force = false, quiet = false } = {}) {
+export async function buildServer({ force = false, quiet = false, outDir = DIST } = {}) {
+  const server = join(outDir, 'cli.mjs');
+  const stamp = join(outDir, '.inputs');
+  const stored = join(outDir, 'default-world.json');
+  const shown = relative(ROOT, outDir) || '.';
   const digest = inputsDigest();
-  const upToDate = existsSync(SERVER_BUNDLE) && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === digest;
+  const upToDate = existsSync(server) && existsSync(stamp) && readFileSync(stamp, 'utf8') === digest;
   if (upToDate && !force) {
-    if (!quiet) console.log('dist/ is up to date');
+    if (!quiet) console.log(`${shown}/ is up to date`);
     return { built: false };
   }
   const started = performance.now();
-  rmSync(STAMP, { force: true });
-  await bundle('src/cli.ts', SERVER_BUNDLE, { __DMS_SIM_BUILD__: 'true' });
+  rmSync(stamp, { force: true });
+  rmSync(stored, { force: true });
+  await bundle('src/cli.ts', server, { __DMS_SIM_BUILD__: 'true' });
 
   // The default set, loaded the full way by the same code, bundled for this one step.
-  const precompiler = join(DIST, `precompile.${process.pid}.mjs`);
-  await bundle('src/fixtures/precompile.ts', precompiler);
-  const { precompileDefaultSet } = await import(`${pathToFileURL(precompiler).href}?t=${Date.now()}`);
-  const world = precompileDefaultSet();
-  rmSync(precompiler, { force: true });
+  const precompiler = join(outDir, `precompile.${process.pid}.mjs`);
+  let world;
+  try {
+    await bundle('src/fixtures/precompile.ts', precompiler);
+    const { precompileDefaultSet } = await import(`${pathToFileURL(precompiler).href}?t=${Date.now()}`);
+    world = precompileDefaultSet(stored);
+  } catch (e) {
+    console.error(`dms-sim build: the default fixture set is not stored (a start on it parses it and reports why): ${e.message.split('\n')[0]}`);
+    world = { written: false };
+  } finally {
+    rmSync(precompiler, { force: true });
+  }
 
-  writeFileSync(STAMP, digest);
+  writeFileSync(stamp, digest);
   if (!quiet) {
     const ms = Math.round(performance.now() - started);
-    console.log(`built dist/cli.mjs${world.written ? ' and dist/default-world.json' : ' (the default set is parsed at each start)'} in ${ms} ms`);
+    console.log(`built ${shown}/cli.mjs${world.written ? ` and ${shown}/default-world.json` : ' (the default set is parsed at each start)'} in ${ms} ms`);
   }
   return { built: true };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
-  buildServer({ force: args.includes('--force'), quiet: args.includes('--quiet') }).catch((e) => {
+  const out = args.indexOf('--out');
+  const outDir = out >= 0 && args[out + 1] ? resolve(args[out + 1]) : DIST;
+  if (!outDir.startsWith(ROOT + sep)) {
+    console.error('dms-sim build: --out must be a folder inside the project (the server finds fixtures/ and spec/ above it)');
+    process.exit(2);
+  }
+  buildServer({ force: args.includes('--force'), quiet: args.includes('--quiet'), outDir }).catch((e) => {
     console.error(`dms-sim build failed: ${e.message}`);
     process.exit(1);
   });

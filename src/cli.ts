@@ -56,7 +56,7 @@ function main(): void {
     ({ url }) => {
       const base = simulator.publicUrl ?? url;
       const set = simulator.world.fixtures;
-      const from = set.precompiled ? 'checked at build time: dist/default-world.json' : 'parsed and checked at start';
+      const from = set.precompiled ? 'checked at build time: default-world.json beside the server' : 'parsed and checked at start';
       const lines = [`dms-sim listening on ${url}${base !== url ? ` (public address ${base})` : ''}`, `Fixtures: ${relative(process.cwd(), set.dir) || set.dir} (${from})`, '', 'Tenants:'];
       for (const t of simulator.world.tenants.all()) {
         lines.push(`  ${t.id}  ${t.dns.padEnd(28)} ${t.status.padEnd(8)} ${base}/tenants/${t.dns}/api`);

@@ -56,6 +56,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     validateResponses: options.validateResponses,
   });
   let server: ServerType | undefined;
+  let warmUp: AbortController | undefined;
   return {
     app,
     world,
@@ -73,13 +74,14 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
           publicUrl ??= url;
           resolve({ url, port: info.port, host });
           // Validators not needed yet are compiled in the background shortly after (they compile on first use anyway).
-          void warmValidators(app, WARM_UP_DELAY_MS);
+          void warmValidators(app, WARM_UP_DELAY_MS, (warmUp = new AbortController()).signal);
         });
         s.once('error', reject);
         server = s;
       });
     },
     close() {
+      warmUp?.abort();
       return new Promise((resolve) => {
         if (!server) return resolve();
         if ('closeAllConnections' in server) server.closeAllConnections();

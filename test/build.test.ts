@@ -4,20 +4,24 @@
  * writer, pngjs) load from the bundle: a validation failure, JWKS, an XML answer, a thumbnail.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '..');
+// A build of its own (inside the project, where the server finds fixtures/ and spec/), so that a
+// developer's dist/ and the bench test's build are left alone.
+const OUT = join(ROOT, '.tmp', `build-test-${process.pid}`);
 let child: ChildProcess | undefined;
 let out = '';
 let base = '';
 
 beforeAll(async () => {
-  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--force'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--force', '--out', OUT], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
   expect(build.status, build.stderr + build.stdout).toBe(0);
-  expect(build.stdout).toMatch(/^built dist\/cli\.mjs and dist\/default-world\.json in \d+ ms/);
-  child = spawn(process.execPath, ['dist/cli.mjs', '--port', '0', '--no-throttle'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const shown = relative(ROOT, OUT);
+  expect(build.stdout).toMatch(new RegExp(`^built ${shown}/cli\\.mjs and ${shown}/default-world\\.json in \\d+ ms`));
+  child = spawn(process.execPath, [join(OUT, 'cli.mjs'), '--port', '0', '--no-throttle'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const until = Date.now() + 20_000;
@@ -30,6 +34,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   child?.kill('SIGTERM');
+  rmSync(OUT, { recursive: true, force: true });
 });
 
 const form = (fields: Record<string, string>) => ({
@@ -40,11 +45,11 @@ const form = (fields: Record<string, string>) => ({
 
 describe('the built server (dist/cli.mjs)', () => {
   it('is one module plus the default set the build checked, which it uses at start', () => {
-    expect(existsSync(join(ROOT, 'dist', 'cli.mjs'))).toBe(true);
-    const stored = JSON.parse(readFileSync(join(ROOT, 'dist', 'default-world.json'), 'utf8'));
+    expect(existsSync(join(OUT, 'cli.mjs'))).toBe(true);
+    const stored = JSON.parse(readFileSync(join(OUT, 'default-world.json'), 'utf8'));
     expect(stored.digest).toMatch(/^[0-9a-f]{64}$/);
     expect(stored.sourceOf.users).toBe('users.yaml');
-    expect(out).toContain('Fixtures: fixtures/default (checked at build time: dist/default-world.json)');
+    expect(out).toContain('Fixtures: fixtures/default (checked at build time: default-world.json beside the server)');
   });
 
   it('answers like the simulator run from source: JSON, XML, a validation failure, a session, a thumbnail', async () => {

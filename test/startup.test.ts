@@ -70,17 +70,33 @@ describe('request validators', () => {
   it('compile on first use, and the warm-up compiles each of the others once', async () => {
     const sim = createSimulator({ settings: { throttling: false } });
     const operations = loadOpenApi().operations.length;
-    const bad = await (await sim.fetch(new Request('http://localhost/api/v25.3/objects/documents?limit=abc'))).json();
-    expect(bad.responseStatus).toBe('FAILURE'); // (no session: the validator may not even be reached)
-    const login = await sim.fetch(new Request('http://localhost/api/v25.3/auth', {
-      method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'username=alice%40acme.example&password=Passw0rd!',
-    }));
-    expect((await login.json()).responseStatus).toBe('SUCCESS');
-    expect(await warmValidators(sim.app)).toBe(operations - 1); // all but the login's
+    const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+    const login = await sim.fetch(new Request('http://localhost/api/v25.3/auth', { method: 'POST', headers: form, body: 'username=alice%40acme.example&password=Passw0rd!' }));
+    const { sessionId } = await login.json();
+    const bad = await (await sim.fetch(new Request('http://localhost/api/v25.3/objects/documents?limit=abc', { headers: { Authorization: sessionId } }))).json();
+    expect(bad).toEqual({ responseStatus: 'FAILURE', errors: [{ type: 'INVALID_DATA', message: expect.stringContaining('abc') }] });
+    expect(await warmValidators(sim.app)).toBe(operations - 2); // all but the login's and the list's
     expect(await warmValidators(sim.app)).toBe(0);
-    const after = await (await sim.fetch(new Request('http://localhost/api/v25.3/auth', {
-      method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'password=x',
-    }))).json();
+    const after = await (await sim.fetch(new Request('http://localhost/api/v25.3/auth', { method: 'POST', headers: form, body: 'password=x' }))).json();
     expect(after).toEqual({ responseStatus: 'FAILURE', errors: [{ type: 'PARAMETER_REQUIRED', message: expect.stringContaining('username') }] });
+  });
+});
+
+describe('the background warm-up', () => {
+  it('stops when asked (a closing simulator), compiling nothing more', async () => {
+    const sim = createSimulator({ settings: { throttling: false } });
+    const stop = new AbortController();
+    stop.abort();
+    expect(await warmValidators(sim.app, 0, stop.signal)).toBe(0);
+    expect(await warmValidators(sim.app)).toBe(loadOpenApi().operations.length);
+  });
+
+  it('is stopped by close() of a listening simulator', async () => {
+    const sim = createSimulator({ port: 0, settings: { throttling: false } });
+    await sim.listen();
+    await sim.close();
+    // The warm-up (due 300 ms after listening) was cancelled: every validator is still to compile.
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await warmValidators(sim.app)).toBe(loadOpenApi().operations.length);
   });
 });

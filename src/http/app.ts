@@ -5,7 +5,6 @@
  * handler → JSON/XML answer with X-TenantAPI-* headers → usage log (→ response validation).
  */
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import { Hono, type Context } from 'hono';
 import { ApiError, apiError, errorItem, isApiError } from '../domain/errors';
 import type { World } from '../domain/world';
@@ -13,7 +12,8 @@ import type { Ctx, Handler, Handlers } from '../handlers/types';
 import type { LoadedOpenApi, OperationInfo } from '../openapi/load';
 import { Addresses } from './addresses';
 import { authenticate } from './authenticate';
-import { mediaTypeOf, parseForm, parseJson, parseUrlEncoded, readLimited, readNodeBody } from './body';
+import { mediaTypeOf, parseForm, parseJson, parseUrlEncoded } from './body';
+import { headersOf, nodeRequestOf, pathnameOf, readGetBody, readRequestBody, searchOf } from './node-request';
 import { type Envelope, failure, headerOf, headersChanged, reply, unexpectedFailure } from './respond';
 import { type RouteShape, routeShape } from './router';
 import { routingPath, tenancyOf } from './tenancy';
@@ -50,56 +50,6 @@ const CLIENT_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
 export const NOT_IMPLEMENTED_HEADER = 'X-DmsSim-Not-Implemented';
 
-/** `new URL(href).pathname` of an already normalised request URL (`Request.url`), without parsing it again. */
-export function pathnameOf(href: string): string {
-  const scheme = href.indexOf('://');
-  const start = scheme < 0 ? -1 : href.indexOf('/', scheme + 3);
-  if (start < 0) return new URL(href).pathname;
-  let end = href.length;
-  for (let i = start; i < href.length; i++) {
-    const ch = href.charCodeAt(i);
-    if (ch === 63 /* ? */ || ch === 35 /* # */) {
-      end = i;
-      break;
-    }
-  }
-  return href.slice(start, end);
-}
-
-/** `new URL(href).search` (with its `?`), or '' when there is no query. */
-function searchOf(href: string): string {
-  const q = href.indexOf('?');
-  if (q < 0) return '';
-  const hash = href.indexOf('#', q);
-  const s = hash < 0 ? href.slice(q) : href.slice(q, hash);
-  return s.length > 1 ? s : '';
-}
-
-/**
- * The request headers as a record with lower-case names, as `Headers.forEach` gives them
- * (values of a repeated header joined with ", "). On @hono/node-server the Node request's raw
- * headers are read directly, so that no Headers object is built for requests without a body.
- */
-function headersOf(c: Context, req: Request): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const raw = (c.env as { incoming?: { rawHeaders?: string[] } } | undefined)?.incoming?.rawHeaders;
-  if (!raw) {
-    req.headers.forEach((v, k) => (headers[k] = v));
-    return headers;
-  }
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = raw[i];
-    if (name.charCodeAt(0) === 58 /* : pseudo-header */) continue;
-    const k = name.toLowerCase();
-    let v = raw[i + 1];
-    const last = v.length - 1;
-    if (last >= 0 && (v.charCodeAt(0) <= 32 || v.charCodeAt(last) <= 32)) v = v.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
-    // set-cookie is never joined: Headers.forEach yields each, the record keeps the last.
-    headers[k] = Object.hasOwn(headers, k) && k !== 'set-cookie' ? `${headers[k]}, ${v}` : v;
-  }
-  return headers;
-}
-
 /** The routes of each app, for `warmValidators`. */
 const routesOf = new WeakMap<Hono, Route[]>();
 
@@ -107,18 +57,24 @@ const routesOf = new WeakMap<Hono, Route[]>();
  * Compiles the request validators not compiled yet, one operation per turn of the event loop, so
  * that requests arriving meanwhile are served between two; it begins `delayMs` after the call, so
  * that the first requests after start-up do not wait for it. A listening simulator calls it once
- * bound; resolves, once every validator is compiled, to how many it compiled.
+ * bound, and stops it when it closes (`signal`); resolves, once every validator is compiled or the
+ * signal aborted, to how many it compiled.
  */
-export function warmValidators(app: Hono, delayMs = 0): Promise<number> {
+export function warmValidators(app: Hono, delayMs = 0, signal?: AbortSignal): Promise<number> {
   const pending = (routesOf.get(app) ?? []).filter((r) => !r.validator.compiled);
   let compiled = 0;
   return new Promise((resolve) => {
     const next = () => {
       const route = pending.shift();
-      if (!route) return resolve(compiled);
+      if (!route || signal?.aborted) return resolve(compiled);
       if (!route.validator.compiled) {
-        route.validator.compile();
-        compiled++;
+        try {
+          route.validator.compile();
+          compiled++;
+        } catch (e) {
+          // The operation's first call compiles (and fails) again, answering UNEXPECTED_ERROR; the server lives on.
+          console.error(`[dms-sim] the request validator of ${route.op.id} does not compile:`, e);
+        }
       }
       setImmediate(next);
     };
@@ -311,37 +267,4 @@ function oauthFailure(e: ApiError): Response {
   return new Response(JSON.stringify({ error: 'invalid_request', error_description: e.errors.map((x) => x.message).join('; ') }), {
     status: 400, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
   });
-}
-
-/** Node's request under @hono/node-server (undefined in process: `sim.fetch`). */
-function nodeRequestOf(c: Context): IncomingMessage | undefined {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  return incoming && typeof incoming.iterator === 'function' ? incoming : undefined;
-}
-
-/**
- * `readLimited(req, max)`, reading Node's request itself while nothing else has read it: on
- * @hono/node-server, `req.body` builds a whole fetch Request (and its headers, signal and stream)
- * just to be read once. Same bound, same answer; an oversized body is left unread, not
- * destroyed (the server drains it, as after a cancelled read of `req.body`).
- */
-async function readRequestBody(c: Context, req: Request, contentLength: string | undefined, max: number): Promise<Uint8Array> {
-  const incoming = nodeRequestOf(c);
-  if (!incoming || incoming.readableDidRead || incoming.readableFlowing !== null || 'rawBody' in incoming) return readLimited(req, max);
-  if (Number(contentLength ?? NaN) > max) throw apiError('bodyTooLarge', max);
-  return readNodeBody(incoming, max);
-}
-
-/** The body of a GET, read from Node's request (a fetch Request cannot carry one); bounded. */
-async function readGetBody(c: Context, present: boolean, max: number): Promise<Uint8Array> {
-  const incoming = (c.env as { incoming?: AsyncIterable<Uint8Array> } | undefined)?.incoming;
-  if (!present || !incoming || typeof incoming[Symbol.asyncIterator] !== 'function') return new Uint8Array(0);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of incoming) {
-    size += chunk.byteLength;
-    if (size > max) throw apiError('bodyTooLarge', max);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
 }

@@ -39,6 +39,11 @@ export async function readLimited(req: Request, max: number): Promise<Uint8Array
  */
 export function readNodeBody(incoming: IncomingMessage, max: number): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
+    // A client gone while the request waited (authentication, a burst delay): 'close' has passed already.
+    if (incoming.destroyed || incoming.readableAborted) {
+      reject(new Error('the client closed the connection before the end of the body'));
+      return;
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     const done = () => {

@@ -115,29 +115,23 @@ export function lazyRequestValidator(ajv: () => Ajv2020, op: OperationInfo): Laz
   };
 }
 
-/** A compiled check of one location's record (ajv's, or `plainStrings`). */
+/**
+ * The check of one location's record: `passes` (when there is one) accepts a record as it is
+ * without ajv; anything it does not accept goes to the schema, compiled when first needed.
+ */
 interface Check {
-  (data: Record<string, unknown>): boolean;
-  errors?: ErrorObject[] | null;
+  passes?: (data: Record<string, unknown>) => boolean;
+  schema: () => ValidateFunction;
 }
 
 /**
- * The check of a location whose parameters are all optional plain strings (the client id and
- * reference id headers, `client_id`): a record whose values for them are strings or absent passes
- * unchanged, exactly as under ajv (nothing to coerce, no default); any other record goes to the
- * schema, compiled then. Such operations (GET /api/ among them) never load ajv for valid calls.
+ * For a location whose parameters are all optional plain strings (the client id and reference id
+ * headers, `client_id`): a record whose values for them are strings or absent passes unchanged,
+ * exactly as under ajv (nothing to coerce, no default). Such operations (GET /api/ among them)
+ * never load ajv for valid calls.
  */
-function plainStrings(names: string[], compile: () => ValidateFunction): Check {
-  let full: ValidateFunction | undefined;
-  const check: Check = (data) => {
-    if (names.every((n) => data[n] === undefined || typeof data[n] === 'string')) return true;
-    full ??= compile();
-    const ok = full(data) as boolean;
-    check.errors = full.errors;
-    return ok;
-  };
-  return check;
-}
+const plainStrings = (names: string[]) => (data: Record<string, unknown>) =>
+  names.every((n) => data[n] === undefined || typeof data[n] === 'string');
 
 /** `ajv` is called only when the operation has something to check (the ajv package loads then). */
 export function compileRequestValidator(ajv: () => Ajv2020, op: OperationInfo): RequestValidator {
@@ -151,13 +145,15 @@ export function compileRequestValidator(ajv: () => Ajv2020, op: OperationInfo): 
     const ps = op.parameters.filter((p) => p.in === where);
     if (ps.length === 0) continue;
     const key = (n: string) => (where === 'header' ? n.toLowerCase() : n);
-    const compile = () => compileOnce(ajv, {
+    let compiled: ValidateFunction | undefined;
+    const schema = () => (compiled ??= compileOnce(ajv, {
       type: 'object',
       properties: Object.fromEntries(ps.map((p) => [key(p.name), rebase(p.schema ?? {})])),
       required: ps.filter((p) => p.required).map((p) => key(p.name)),
-    });
+    }));
     const plain = ps.every((p) => !p.required && JSON.stringify(p.schema) === '{"type":"string"}');
-    byLocation.push([where, plain ? plainStrings(ps.map((p) => key(p.name)), compile) : compile()]);
+    if (!plain) schema();
+    byLocation.push([where, { passes: plain ? plainStrings(ps.map((p) => key(p.name))) : undefined, schema }]);
   }
   const bodies = new Map<string, ValidateFunction>();
   for (const [media, content] of Object.entries(op.requestBody?.content ?? {})) {
@@ -166,10 +162,13 @@ export function compileRequestValidator(ajv: () => Ajv2020, op: OperationInfo): 
   return {
     params(parts) {
       checkBigIntegers(ints, parts);
-      for (const [where, validate] of byLocation) {
-        // Messages echo what the client sent, not the coerced value.
-        const raw = { ...parts[where] };
-        if (!validate(parts[where])) throw explain(validate.errors![0], where, raw);
+      for (const [where, check] of byLocation) {
+        const data = parts[where];
+        if (check.passes?.(data)) continue;
+        // Messages echo what the client sent, not the coerced value (ajv coerces in place).
+        const raw = { ...data };
+        const validate = check.schema();
+        if (!validate(data)) throw explain(validate.errors![0], where, raw);
       }
     },
     bodyTypes: [...bodies.keys()],

@@ -15,19 +15,16 @@ describe('SessionStore', () => {
     for (const id of ids) expect(id).toMatch(/^[0-9A-F]{32,}$/);
   });
 
-  it('holds at most its capacity of sessions: the least recently used one ends first', () => {
-    const store = new SessionStore(manualClock(), 3);
-    const [a, b, c] = [1, 2, 3].map(() => store.create(user, tenant, 'password'));
-    store.touch(a);
-    const d = store.create(user, tenant, 'password');
-    expect(store.size).toBe(3);
-    expect(store.find(b.id)).toBeUndefined();
-    expect([a, c, d].map((s) => store.find(s.id))).toEqual([a, c, d]);
-    store.touch(c);
-    store.touch(a);
-    const e = store.create(user, tenant, 'password');
-    expect(store.find(d.id)).toBeUndefined();
-    expect([c, a, e].map((s) => store.find(s.id))).toEqual([c, a, e]);
+  it('holds at most its capacity of sessions: the least recently used end first, a hundredth at a time', () => {
+    const store = new SessionStore(manualClock(), 200);
+    const made = Array.from({ length: 200 }, () => store.create(user, tenant, 'password'));
+    store.touch(made[0]);
+    store.touch(made[3]);
+    const next = store.create(user, tenant, 'password');
+    // 201 > 200: the 1 + 2 least recently used end (made[1], made[2], made[4]); the touched ones live.
+    expect(store.size).toBe(198);
+    expect([1, 2, 4].map((i) => store.find(made[i].id))).toEqual([undefined, undefined, undefined]);
+    for (const s of [made[0], made[3], made[5], made[199], next]) expect(store.find(s.id)).toBe(s);
   });
 
   it('expires after the tenant timeout from the last touch', () => {

@@ -53,8 +53,7 @@ export class SessionStore {
     this.sweep(now);
     const session: Session = { id: newSessionId(), user, tenant, created: now, lastActive: now, via };
     this.sessions.set(session.id, session);
-    // Map order is use order (touch() moves a session to the end): the first is the least recently used.
-    while (this.sessions.size > this.capacity) this.sessions.delete(this.sessions.keys().next().value!);
+    if (this.sessions.size > this.capacity) this.evict();
     return session;
   }
 
@@ -81,6 +80,19 @@ export class SessionStore {
     if (now < this.nextSweep) return;
     this.nextSweep = now + 60_000;
     for (const [id, s] of this.sessions) if (this.expired(s)) this.sessions.delete(id);
+  }
+
+  /**
+   * Ends the least recently used sessions (Map order is use order: touch() moves a session to the
+   * end), a hundredth of the capacity more than needed, in one pass: one by one, each eviction would
+   * walk past the holes its predecessors left at the front of the Map.
+   */
+  private evict(): void {
+    let excess = this.sessions.size - this.capacity + Math.ceil(this.capacity / 100);
+    for (const id of this.sessions.keys()) {
+      if (excess-- <= 0) break;
+      this.sessions.delete(id);
+    }
   }
 
   /** How many sessions are held (live or not yet swept). */

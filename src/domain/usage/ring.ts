@@ -25,6 +25,7 @@ export class UsageRing {
   private readonly interned = new Map<string, string>();
 
   constructor(readonly capacity: number) {
+    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`usage log capacity must be a whole number ≥ 1, not ${capacity}`);
     const rows = Math.min(INITIAL_ROWS, capacity);
     this.numbers = Object.fromEntries(NUMBERS.map((c) => [c, new Float64Array(rows)])) as Record<NumberColumn, Float64Array>;
     this.texts = Object.fromEntries(TEXTS.map((c) => [c, []])) as unknown as Record<TextColumn, (string | undefined)[]>;
