@@ -2,25 +2,11 @@
  * Endpoint 7 (`POST /api/{version}/query`) and the paging addresses it hands out
  * (`/api/{version}/query/{query_id}?pagesize=N&pageoffset=M`, POST or GET): gaps.md §6.
  */
-import { DESCRIBE_HEADER, QueryService, type Caller, type QueryAnswer } from '../domain/query';
+import { callerIn, DESCRIBE_HEADER, QueryService, type Caller, type QueryAnswer } from '../domain/query';
 import { reusableBody } from '../http/respond';
 import type { Ctx, Handlers, Reply } from './types';
 
-function caller(ctx: Ctx): Caller {
-  const tenant = ctx.tenant!;
-  const world = ctx.world;
-  return {
-    tenant,
-    user: ctx.user!,
-    data: {
-      documents: world.documents.stores.get(tenant.id),
-      groups: world.documents.groups,
-      registry: world.configuration.get(tenant.id),
-      objectRecords: (object) => world.queries.records?.of(tenant.id, object) ?? [],
-      users: world.users.all(),
-    },
-  };
-}
+const caller = (ctx: Ctx): Caller => callerIn(ctx.world, ctx.tenant!, ctx.user!);
 
 /** `X-TenantAPI-DescribeQuery` is on only when its value is `true` (gaps.md §11). */
 const wantsDescribe = (ctx: Ctx) => ctx.headers[DESCRIBE_HEADER]?.trim().toLowerCase() === 'true';

@@ -1,4 +1,5 @@
-export { QueryService, type QueryAnswer, type Caller } from './service';
+export { QueryService, type QueryAnswer } from './service';
+export { callerIn, type Caller } from './caller';
 export { QueryResultStore, type StoredResult } from './results';
 export { queryCatalog, type TenantQueryData } from './catalog';
 export { find, page, describeQuery } from './run';

@@ -8,7 +8,7 @@ import { loadFixtures } from '../../fixtures/load';
 import { manualClock } from '../clock';
 import { latestVersion } from '../documents';
 import { type World, createWorld } from '../world';
-import type { Caller } from './service';
+import { callerIn, type Caller } from './caller';
 
 const PROMO = 'promo.acme.example';
 let world: World;
@@ -16,17 +16,7 @@ beforeEach(() => {
   world = createWorld(loadFixtures(), manualClock());
 });
 
-const callerOf = (username: string): Caller => {
-  const tenant = world.tenants.byDnsName(PROMO)!;
-  return {
-    tenant,
-    user: world.users.byUsername(username)!,
-    data: {
-      documents: world.documents.store(tenant.id), groups: world.documents.groups, registry: world.configuration.get(tenant.id),
-      objectRecords: (o) => world.queries.records?.of(tenant.id, o) ?? [], users: world.users.all(),
-    },
-  };
-};
+const callerOf = (username: string): Caller => callerIn(world, world.tenants.byDnsName(PROMO)!, world.users.byUsername(username)!);
 const admin = () => callerOf('tenant.admin@acme.example');
 const bob = () => callerOf('bob@acme.example');
 const run = (c: Caller, q: string, describe = false) => world.queries.run(c, q, { describe });

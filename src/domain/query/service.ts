@@ -6,9 +6,8 @@
 import { isVqlError, parse, MAX_PAGE_SIZE, type Query, type QueryWarning } from '../../vql';
 import type { Clock } from '../clock';
 import { apiError } from '../errors';
-import type { Tenant } from '../tenants';
-import type { User } from '../users';
 import { AnswerCache, type Stamp } from '../documents/answer-cache';
+import type { Caller } from './caller';
 import { queryCatalog, type TenantQueryData } from './catalog';
 import { MAX_QUERY_LENGTH, QUERY_ANSWERS_KEPT } from './choices';
 import { QueryResultStore, type StoredResult } from './results';
@@ -28,12 +27,6 @@ export interface QueryAnswer {
   previous?: { pagesize: number; pageoffset: number };
   warnings?: QueryWarning[];
   queryDescribe?: { object: DescribeObject; fields: DescribeField[] };
-}
-
-export interface Caller {
-  data: TenantQueryData;
-  tenant: Tenant;
-  user: User;
 }
 
 /** VqlError → INCORRECT_QUERY_SYNTAX_ERROR naming the token and position; anything else is a defect. */
