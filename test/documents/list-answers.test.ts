@@ -4,7 +4,8 @@
  * One simulator for the file: each test states the changes it makes and undoes what others read.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cachedListCount } from '../../src/domain/documents';
+import { cachedListCount, listDocuments } from '../../src/domain/documents';
+import { callerIn } from '../../src/domain/query';
 import { reusableBody, structured } from '../../src/http/respond';
 import { V } from '../helpers/sim';
 import { PROMO, type Personas, api, ids, personas } from './world';
@@ -156,5 +157,36 @@ describe('the next list answer shows', () => {
   it('keeps answers per tenant store, bounded', () => {
     expect(cachedListCount(store())).toBeGreaterThan(0);
     expect(cachedListCount(store())).toBeLessThanOrEqual(32);
+  });
+});
+
+describe('a retrieve or download that changes Recent Documents', () => {
+  it('keeps the kept plain list and query answers (same objects, same bytes); Recent Documents shows it at once', async () => {
+    const world = p.sim.world;
+    const bob = world.users.byUsername('bob@acme.example')!;
+    const caller = callerIn(world, world.tenants.byDnsName(PROMO)!, bob);
+    const q = 'SELECT id, name__v FROM documents WHERE id > 0 PAGESIZE 100';
+    const queryText = async () => (await p.sim.call('POST', `/api/${V}/query`, { headers: { Authorization: p.bob }, form: { q } })).text();
+    const recent = async () => ids(await list(p.bob, '?named_filter=Recent%20Documents'));
+    const listBytes = (await raw(p.bob, '?limit=20')).text;
+    const queryBytes = await queryText();
+    expect(JSON.parse(queryBytes)).toMatchObject({ responseStatus: 'SUCCESS', responseDetails: { size: 22 } });
+    const keptList = listDocuments(store(), bob, { limit: 20 });
+    const keptQuery = world.queries.run(caller, q);
+    const before = await recent();
+    const fresh = [109, 110, 112].filter((id) => !before.includes(id));
+    expect(fresh).toHaveLength(3);
+    const revision = store().revision;
+    for (const [i, id] of fresh.entries()) {
+      const path = api(`/objects/documents/${id}${i === 1 ? '/file' : ''}`);
+      expect((await p.sim.call('GET', path, { headers: { Authorization: p.bob } })).status).toBe(200);
+      expect(await recent()).toEqual([...before, ...fresh.slice(0, i + 1)].sort((x, y) => x - y));
+      expect(listDocuments(store(), bob, { limit: 20 })).toBe(keptList);
+      expect(world.queries.run(caller, q)).toBe(keptQuery);
+    }
+    expect(store().namedList(bob, 'recent').slice(0, 3)).toEqual([...fresh].reverse());
+    expect(store().revision).toBe(revision);
+    expect((await raw(p.bob, '?limit=20')).text).toBe(listBytes);
+    expect(await queryText()).toBe(queryBytes);
   });
 });

@@ -133,15 +133,62 @@ describe('a change shows in the next list answer', () => {
 
   it('viewing the most recent document again changes nothing (the answer stays kept)', () => {
     store.viewed(ann, store.get(ann, 1));
-    const revision = store.revision;
+    const revision = store.listsRevision(ann.id);
     const kept = listDocuments(store, ann, { namedFilter: 'Recent Documents' });
     store.viewed(ann, store.get(ann, 1));
+    expect(store.listsRevision(ann.id)).toBe(revision);
+    expect(listDocuments(store, ann, { namedFilter: 'Recent Documents' })).toBe(kept);
     store.addToList(ann.id, 'favorites', 1);
-    const afterFavorite = store.revision;
+    const afterFavorite = store.listsRevision(ann.id);
     store.addToList(ann.id, 'favorites', 1); // already there
     expect(afterFavorite).toBe(revision + 1);
-    expect(store.revision).toBe(afterFavorite);
+    expect(store.listsRevision(ann.id)).toBe(afterFavorite);
     expect(ids(listDocuments(store, ann, { namedFilter: 'Recent Documents' }))).toEqual(ids(kept));
+  });
+
+  it('Favorites and Cart, kept before the change, show it at once (only in that user\'s named lists)', () => {
+    const named = (u: User, f: string) => listDocuments(store, u, { namedFilter: f });
+    const favorites = named(ann, 'Favorites');
+    const cart = named(ann, 'Cart');
+    const bens = named(ben, 'Favorites');
+    const plain = listDocuments(store, ann, {});
+    expect([ids(favorites), ids(cart), ids(bens)]).toEqual([[], [], []]);
+    expect(named(ann, 'Favorites')).toBe(favorites);
+    store.addToList(ann.id, 'favorites', 2);
+    expect(ids(named(ann, 'Favorites'))).toEqual([2]);
+    store.addToList(ann.id, 'cart', 1);
+    expect(ids(named(ann, 'Cart'))).toEqual([1]);
+    store.addToList(ann.id, 'favorites', 1);
+    expect(ids(named(ann, 'Favorites'))).toEqual([1, 2]);
+    // another user's named list and the user's plain list stay kept
+    expect(named(ben, 'Favorites')).toBe(bens);
+    expect(listDocuments(store, ann, {})).toBe(plain);
+  });
+});
+
+describe('a view that changes Recent Documents (retrieve, download)', () => {
+  it('keeps every kept answer without a named filter, and other users\' answers', () => {
+    const plain = listDocuments(store, ann, {});
+    const searched = listDocuments(store, ann, { search: 'document' });
+    const bens = listDocuments(store, ben, { namedFilter: 'Recent Documents' });
+    const revision = store.revision;
+    for (const id of [1, 2, 1]) store.viewed(ann, store.get(ann, id));
+    expect(store.revision).toBe(revision);
+    expect(listDocuments(store, ann, {})).toBe(plain);
+    expect(listDocuments(store, ann, { search: 'document' })).toBe(searched);
+    expect(listDocuments(store, ben, { namedFilter: 'Recent Documents' })).toBe(bens);
+  });
+
+  it('shows in the user\'s Recent Documents at once, kept or not', () => {
+    const recent = () => listDocuments(store, ann, { namedFilter: 'Recent Documents' });
+    const before = recent();
+    expect(ids(before)).toEqual([]);
+    store.viewed(ann, store.get(ann, 2));
+    const after = recent();
+    expect(ids(after)).toEqual([2]);
+    expect(recent()).toBe(after);
+    store.viewed(ann, store.get(ann, 1));
+    expect(ids(recent())).toEqual([1, 2]);
   });
 
   it('a configuration change: a Doctype label, a picklist entry label (search), a new sortable Docfield', () => {

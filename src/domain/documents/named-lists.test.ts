@@ -26,4 +26,17 @@ describe('NamedLists', () => {
     lists.ids(7, 'favorites').push(99);
     expect(lists.ids(7, 'favorites')).toEqual([3, 1]);
   });
+
+  it('a revision per user, rising only when one of that user\'s lists changed', () => {
+    const lists = new NamedLists();
+    expect([lists.revision(7), lists.revision(8)]).toEqual([0, 0]);
+    lists.add(7, 'recent', 1);
+    lists.add(7, 'recent', 1);
+    expect([lists.revision(7), lists.revision(8)]).toEqual([1, 0]);
+    lists.add(7, 'favorites', 1);
+    lists.add(7, 'cart', 1);
+    lists.add(7, 'cart', 1);
+    lists.ids(8, 'cart');
+    expect([lists.revision(7), lists.revision(8)]).toEqual([3, 0]);
+  });
 });

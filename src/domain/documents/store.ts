@@ -55,10 +55,11 @@ export class DocumentStore {
   }
 
   /**
-   * Rises with every change of the store an answer may show: a document added, changed (records,
-   * roles, versions), checked out or in, a user's named list (Favorites, Recent Documents, Cart)
-   * changed. With the metadata view (the configuration) it stamps whole cached answers
-   * (documents list, queries): they are reused only while both are unchanged.
+   * Rises with every change of the documents an answer may show: a document added, changed
+   * (records, roles, versions), checked out or in. With the metadata view (the configuration) it
+   * stamps whole cached answers (documents list, queries): they are reused only while both are
+   * unchanged. A user's named lists (Favorites, Recent Documents, Cart) do not move it (a retrieve
+   * updates Recent Documents): they have a revision of their own per user (`listsRevision`).
    */
   get revision(): number {
     return this.changes;
@@ -214,9 +215,14 @@ export class DocumentStore {
     return this.lists.ids(user.id, list);
   }
 
-  /** Adds a document to a user's named list (`recent`: moved to the front); the revision moves only when the list changed. */
+  /** Rises when one of the user's named lists changes: it stamps kept lists with a named filter only. */
+  listsRevision(userId: number): number {
+    return this.lists.revision(userId);
+  }
+
+  /** Adds a document to a user's named list (`recent`: moved to the front); the user's lists revision moves only when the list changed. */
   addToList(userId: number, list: NamedList, docId: number): void {
-    if (this.lists.add(userId, list, docId)) this.changes++;
+    this.lists.add(userId, list, docId);
   }
 
   /** Records a view (retrieve, download) for `Recent Documents`. */

@@ -56,6 +56,19 @@ describe('a kept query answer', () => {
   });
 });
 
+describe('a view that changes Recent Documents (named lists are not queryable)', () => {
+  it('keeps the kept answers of every user', () => {
+    const q = 'SELECT id, name__v FROM documents WHERE id > 0 PAGESIZE 100';
+    const a = run(admin(), q);
+    const b = run(bob(), q);
+    for (const id of [101, 103, 105]) store().viewed(bob().user, store().get(bob().user, id));
+    store().addToList(bob().user.id, 'favorites', 101);
+    expect(store().namedList(bob().user, 'recent').slice(0, 3)).toEqual([105, 103, 101]);
+    expect(run(admin(), q)).toBe(a);
+    expect(run(bob(), q)).toBe(b);
+  });
+});
+
 describe('a change shows in the next query answer', () => {
   it('a check-out and its undo', () => {
     const q = 'SELECT id, locked__v FROM documents WHERE id = 104';

@@ -43,7 +43,8 @@ function asApiError<T>(fn: () => T): T {
  * What every query of a tenant reads that can change at run time: the documents (the store's
  * revision: documents added or changed, check-outs) and the configuration (registry revision, and
  * the metadata view of the documents). Users, groups and object records come from the fixtures and
- * do not change at run time.
+ * do not change at run time. Named lists (Favorites, Recent Documents, Cart) are not queryable, so
+ * their revisions (`store.listsRevision`) are left out: a retrieve keeps every kept query answer.
  */
 function stampOf(data: TenantQueryData): Stamp {
   const registry = data.registry ?? data.documents?.metadata.registry;
