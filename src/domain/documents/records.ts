@@ -18,13 +18,23 @@ export function typeLabels(view: MetadataView, doctype: string): Record<string, 
   return Object.fromEntries(chain.slice(0, 3).map((name, i) => [keys[i], view.doctype(name)?.label ?? name]));
 }
 
+/**
+ * The stored field values of a version, multi-value arrays copied: answers deep-freeze records
+ * (reusable bodies, kept answers), which must not freeze the stored document's arrays nor, through
+ * them, the fixture set's (stored versions share them with the loaded fixtures and each other).
+ */
+function fieldValues(fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Array.isArray(v) ? [...v] : v]));
+}
+
+/** A new record of the version: shares no array or object with the stored document. */
 export function documentRecord(view: MetadataView, doc: StoredDocument, version: DocumentVersion = latestVersion(doc)): DocumentRecord {
   const lifecycle = view.lifecycles.get(doc.lifecycle);
   const state = lifecycle?.states.find((s) => s.name === version.state);
   const record: DocumentRecord = {
     id: doc.id,
     version_id: `${doc.id}_${version.major}_${version.minor}`,
-    ...version.fields,
+    ...fieldValues(version.fields),
     document_number__v: doc.documentNumber,
     ...typeLabels(view, doc.doctype),
     lifecycle__v: lifecycle?.label ?? doc.lifecycle,
