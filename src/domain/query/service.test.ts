@@ -30,7 +30,7 @@ describe('a kept query answer', () => {
     expect(a.size).toBe(30);
     expect(a.queryId).toBeUndefined();
     expect(run(admin(), q)).toBe(a);
-    expect(Object.isFrozen(a) && Object.isFrozen(a.data)).toBe(true);
+    expect(Object.isFrozen(a) && Object.isFrozen(a.data) && a.data.every((r) => Object.isFrozen(r))).toBe(true);
     const described = run(admin(), q, true);
     expect(described).not.toBe(a);
     expect(described.queryDescribe?.fields.map((f) => f.name)).toEqual(['id', 'name__v']);
@@ -39,6 +39,26 @@ describe('a kept query answer', () => {
     expect(ofBob).not.toBe(a);
     expect(ofBob.size).toBe(22);
     expect(run(admin(), `${q} `)).not.toBe(a);
+  });
+
+  it('is frozen throughout (rows, values, queryDescribe) and freezes nothing it was read from', () => {
+    const q = 'SELECT id, channel__c FROM campaign__c';
+    const a = run(admin(), q, true);
+    expect(run(admin(), q, true)).toBe(a);
+    expect(a.data.map((r) => r.channel__c)).toEqual([['print__c', 'web__c'], ['congress__c']]);
+    const row = a.data[0];
+    expect(() => a.data.push({})).toThrow(TypeError);
+    expect(() => { row.channel__c = []; }).toThrow(TypeError);
+    expect(() => (row.channel__c as string[]).push('email__c')).toThrow(TypeError);
+    expect(() => { a.queryDescribe!.fields[0].label = 'Changed'; }).toThrow(TypeError);
+    expect(() => { a.queryDescribe!.object.label = 'Changed'; }).toThrow(TypeError);
+    expect(run(admin(), q, true).data[0].channel__c).toEqual(['print__c', 'web__c']);
+    // the object records and the fixture set the rows were read from stay as they were: mutable arrays
+    const record = world.queries.records!.of(admin().tenant.id, 'campaign__c')[0];
+    expect(record.channel__c).not.toBe(row.channel__c);
+    expect(Object.isFrozen(record.channel__c)).toBe(false);
+    const fixture = (world.fixtures.data.objectRecords as Record<string, Record<string, { channel__c: string[] }[]>>)[PROMO].campaign__c[0];
+    expect(Object.isFrozen(fixture.channel__c)).toBe(false);
   });
 
   it('is never one with paging links (each execution stores a result of its own)', () => {
@@ -51,8 +71,17 @@ describe('a kept query answer', () => {
   });
 
   it('is not kept when the query fails', () => {
+    const kept = () => world.queries.keptCount(admin().tenant.id);
+    expect(kept()).toBe(0);
+    for (const q of ['SELECT nope__c FROM documents', 'SELECT id FROM', 'SELECT id FROM nope__c']) {
+      expect(() => run(admin(), q)).toThrow();
+      expect(() => run(admin(), q)).toThrow();
+    }
+    expect(kept()).toBe(0);
+    run(admin(), 'SELECT id FROM documents WHERE id = 101');
+    expect(kept()).toBe(1);
     expect(() => run(admin(), 'SELECT nope__c FROM documents')).toThrow();
-    expect(() => run(admin(), 'SELECT nope__c FROM documents')).toThrow();
+    expect(kept()).toBe(1);
   });
 });
 

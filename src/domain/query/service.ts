@@ -51,6 +51,17 @@ function stampOf(data: TenantQueryData): Stamp {
   return [data.documents?.revision, data.documents?.view(), registry?.revision];
 }
 
+/**
+ * A deep copy of a JSON value, frozen throughout: a kept answer is shared, so nobody may change any
+ * part of it, and it must freeze nothing it was read from (document records, object records and
+ * the fixture set share arrays with a query's rows).
+ */
+function frozenCopy<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return Object.freeze(value.map(frozenCopy)) as T;
+  return Object.freeze(Object.fromEntries(Object.entries(value).map(([k, v]) => [k, frozenCopy(v)]))) as T;
+}
+
 export class QueryService {
   readonly results: QueryResultStore;
   /** Answers without paging links, per tenant id (see QUERY_ANSWERS_KEPT). */
@@ -71,22 +82,24 @@ export class QueryService {
 
   /**
    * Runs a query. An answer on one page (no paging links: those name a stored result made per
-   * execution) is kept, frozen, and handed out again for the same user, text and describe flag
-   * while the tenant's documents and configuration are unchanged (`stampOf`).
+   * execution) is kept as a frozen copy (rows, values and queryDescribe included) and handed out
+   * again for the same user, text and describe flag while the tenant's documents and configuration
+   * are unchanged (`stampOf`).
    */
   run(caller: Caller, text: string, opts: { describe?: boolean } = {}): QueryAnswer {
     const describe = opts.describe === true;
     let cache = this.answers.get(caller.tenant.id);
     if (!cache) this.answers.set(caller.tenant.id, (cache = new AnswerCache<QueryAnswer>(QUERY_ANSWERS_KEPT)));
     const key = `${caller.user.id}\u0000${describe ? 'describe' : ''}\u0000${text}`;
-    return cache.answer(key, stampOf(caller.data), () => this.execute(caller, text, describe), {
-      keep: (a) => {
-        if (a.queryId !== undefined) return false;
-        Object.freeze(a.data);
-        Object.freeze(a);
-        return true;
-      },
-    });
+    return cache.answer(key, stampOf(caller.data), () => {
+      const a = this.execute(caller, text, describe);
+      return a.queryId === undefined ? frozenCopy(a) : a;
+    }, { keep: (a) => a.queryId === undefined });
+  }
+
+  /** How many answers are kept for the tenant now (tests). */
+  keptCount(tenantId: number): number {
+    return this.answers.get(tenantId)?.size ?? 0;
   }
 
   private execute(caller: Caller, text: string, describe: boolean): QueryAnswer {
