@@ -4,11 +4,12 @@
  * One simulator for the file: each test states the changes it makes and undoes what others read.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cachedListCount, listDocuments } from '../../src/domain/documents';
+import { cachedListCount, LIST_ANSWERS_KEPT, listDocuments } from '../../src/domain/documents';
 import { callerIn } from '../../src/domain/query';
 import { reusableBody, structured } from '../../src/http/respond';
+import { ids, mdl as runMdl, raw as answer } from '../helpers/answers';
 import { V } from '../helpers/sim';
-import { PROMO, type Personas, api, ids, personas } from './world';
+import { PROMO, type Personas, api, personas } from './world';
 
 let p: Personas;
 beforeAll(async () => {
@@ -17,13 +18,10 @@ beforeAll(async () => {
 afterEach(() => expect(p.sim.breaches).toEqual([]));
 
 const store = () => p.sim.world.documents.store(p.sim.world.tenants.byDnsName(PROMO)!.id);
-const raw = async (session: string, query = '', headers: Record<string, string> = {}) => {
-  const res = await p.sim.call('GET', api(`/objects/documents${query}`), { headers: { Authorization: session, ...headers } });
-  return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
-};
+const raw = (session: string, query = '', headers: Record<string, string> = {}) => answer(p.sim, 'GET', api(`/objects/documents${query}`), session, { headers });
 const list = (session: string, query = '') => p.sim.json('GET', api(`/objects/documents${query}`), session);
 const doc = async (session: string, id: number, query = '') => (await list(session, query)).documents.find((d: any) => d.document.id === id)?.document;
-const mdl = (script: string) => p.sim.json('POST', '/api/mdl/execute', p.admin, { body: script, headers: { 'Content-Type': 'text/plain' } });
+const mdl = (script: string) => runMdl(p.sim, p.admin, script);
 
 describe('a repeated list', () => {
   it('answers identical bytes, those JSON.stringify gives, kept once per user and parameters', async () => {
@@ -154,9 +152,23 @@ describe('the next list answer shows', () => {
     expect((await raw(p.alice)).text).toBe(before.text);
   });
 
-  it('keeps answers per tenant store, bounded', () => {
-    expect(cachedListCount(store())).toBeGreaterThan(0);
-    expect(cachedListCount(store())).toBeLessThanOrEqual(32);
+  it(`keeps at most ${LIST_ANSWERS_KEPT} answers per tenant store; the least recently used leaves first`, async () => {
+    const alice = p.sim.world.users.byUsername('alice@acme.example')!;
+    const starts = Array.from({ length: LIST_ANSWERS_KEPT }, (_, i) => i);
+    for (const start of starts) expect((await raw(p.alice, `?limit=1&start=${start}`)).status).toBe(200);
+    expect(cachedListCount(store())).toBe(LIST_ANSWERS_KEPT);
+    // the answers the app kept, in the same order (each a hit: the handler passes the parameters so, the sort by its default)
+    const params = (start: number) => ({ limit: 1, start, sort: 'id ASC' });
+    const kept = starts.map((start) => listDocuments(store(), alice, params(start)));
+    expect(cachedListCount(store())).toBe(LIST_ANSWERS_KEPT);
+    expect((await raw(p.alice, '?limit=1&start=0')).status).toBe(200); // start=0 used again: start=1 is now the least recent
+    expect((await raw(p.alice, `?limit=1&start=${LIST_ANSWERS_KEPT}`)).status).toBe(200); // one more: one leaves
+    expect(cachedListCount(store())).toBe(LIST_ANSWERS_KEPT);
+    for (const start of starts.filter((s) => s !== 1)) expect(listDocuments(store(), alice, params(start)), `start=${start}`).toBe(kept[start]);
+    const again = listDocuments(store(), alice, params(1));
+    expect(again).not.toBe(kept[1]);
+    expect(again.rows.map((r) => r.document.id)).toEqual(kept[1].rows.map((r) => r.document.id));
+    expect(cachedListCount(store())).toBe(LIST_ANSWERS_KEPT);
   });
 });
 

@@ -5,6 +5,8 @@
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { latestVersion } from '../../src/domain/documents';
+import { toXml } from '../../src/http/xml';
+import { mdl as runMdl, raw as answer } from '../helpers/answers';
 import { BASE, V } from '../helpers/sim';
 import { PROMO, type Personas, api, personas } from './world';
 
@@ -15,12 +17,12 @@ beforeAll(async () => {
 afterEach(() => expect(p.sim.breaches).toEqual([]));
 
 const store = () => p.sim.world.documents.store(p.sim.world.tenants.byDnsName(PROMO)!.id);
-const text = async (session: string, path: string) => {
-  const host: Record<string, string> = path.startsWith('http') ? { Host: new URL(path).host } : {};
-  return (await p.sim.call('GET', path, { headers: { Authorization: session, ...host } })).text();
-};
+/** A retrieve as sent; an absolute address is asked with its Host. */
+const raw = (session: string, path: string, headers: Record<string, string> = {}) =>
+  answer(p.sim, 'GET', path, session, { headers: { ...(path.startsWith('http') ? { Host: new URL(path).host } : {}), ...headers } });
+const text = async (session: string, path: string) => (await raw(session, path)).text;
 const retrieve = async (session: string, id: number, path = api(`/objects/documents/${id}`)) => JSON.parse(await text(session, path));
-const mdl = (script: string) => p.sim.json('POST', '/api/mdl/execute', p.admin, { body: script, headers: { 'Content-Type': 'text/plain' } });
+const mdl = (script: string) => runMdl(p.sim, p.admin, script);
 
 describe('a repeated retrieve', () => {
   it('answers identical bytes, those JSON.stringify gives', async () => {
@@ -43,6 +45,40 @@ describe('a repeated retrieve', () => {
     expect(older.versions[0].value).toBe(`${BASE}/tenants/${PROMO}/api/v24.1/objects/documents/101/versions/0/1`);
     expect(Object.values(hosted.renditions).every((u) => String(u).startsWith(`http://${PROMO}:8080/api/${V}/objects/documents/101/renditions/`))).toBe(true);
     expect((await retrieve(p.alice, 101)).versions[0].value).toBe(prefixed.versions[0].value);
+  });
+});
+
+describe('a retrieve in XML and in JSON', () => {
+  const XML = { Accept: 'application/xml' };
+  const path = (id: number) => api(`/objects/documents/${id}`);
+
+  it('XML first: the XML of the same answer; the following JSON answers are the kept JSON bytes', async () => {
+    const x1 = await raw(p.alice, path(106), XML);
+    const j1 = await raw(p.alice, path(106));
+    const x2 = await raw(p.alice, path(106), XML);
+    const j2 = await raw(p.alice, path(106));
+    expect([x1.status, x1.type, j1.status, j1.type]).toEqual([200, 'application/xml;charset=UTF-8', 200, 'application/json;charset=UTF-8']);
+    expect(x1.text).toMatch(/^<\?xml[^>]*\?>\s*<ApiRestResult>/);
+    expect(x1.text).toContain('<responseStatus>SUCCESS</responseStatus>');
+    expect(x1.text).toContain(`<value>${BASE}/tenants/${PROMO}/api/${V}/objects/documents/106/versions/`);
+    const body = JSON.parse(j1.text);
+    expect(body).toMatchObject({ responseStatus: 'SUCCESS', document: { id: 106 } });
+    expect(j1.text).toBe(JSON.stringify(body));
+    expect(x1.text).toBe(toXml('ApiRestResult', body));
+    expect(j2.text).toBe(j1.text);
+    expect(x2.text).toBe(x1.text);
+  });
+
+  it('JSON first: the kept JSON bytes again after an XML answer, which is the XML of the same answer', async () => {
+    const j1 = await raw(p.alice, path(111));
+    const x1 = await raw(p.alice, path(111), XML);
+    const j2 = await raw(p.alice, path(111));
+    expect(j1.type).toBe('application/json;charset=UTF-8');
+    expect(x1.type).toBe('application/xml;charset=UTF-8');
+    expect(j2.text).toBe(j1.text);
+    expect(j1.text).not.toContain('<');
+    expect(x1.text).toBe(toXml('ApiRestResult', JSON.parse(j1.text)));
+    expect(JSON.parse(j1.text).document.id).toBe(111);
   });
 });
 

@@ -47,4 +47,5 @@ export function worldWithManyDocuments(extra: number): FixtureSet {
   return { ...set, data: { ...set.data, documents } };
 }
 
-export const ids = (body: { documents: { document: { id: number } }[] }) => body.documents.map((d) => d.document.id);
+/** The ids of a documents list answer, in order. */
+export { ids } from '../helpers/answers';

@@ -4,6 +4,7 @@
  * documents or of the configuration shows in the next answer.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ids, mdl as runMdl, raw as answer } from '../helpers/answers';
 import { testSim, V, type TestSim } from '../helpers/sim';
 
 const PROMO = 'promo.acme.example';
@@ -18,13 +19,9 @@ beforeAll(async () => {
 afterEach(() => expect(sim.breaches).toEqual([]));
 
 const DESCRIBE = { 'X-TenantAPI-DescribeQuery': 'true' };
-const raw = async (session: string, q: string, headers: Record<string, string> = {}) => {
-  const res = await sim.call('POST', `/api/${V}/query`, { headers: { Authorization: session, ...headers }, form: { q } });
-  return { type: res.headers.get('content-type'), text: await res.text() };
-};
+const raw = (session: string, q: string, headers: Record<string, string> = {}) => answer(sim, 'POST', `/api/${V}/query`, session, { headers, form: { q } });
 const query = async (session: string, q: string, headers: Record<string, string> = {}) => JSON.parse((await raw(session, q, headers)).text);
-const mdl = (script: string) => sim.json('POST', '/api/mdl/execute', admin, { body: script, headers: { 'Content-Type': 'text/plain' } });
-const ids = (body: { data: { id: number }[] }) => body.data.map((r) => r.id);
+const mdl = (script: string) => runMdl(sim, admin, script);
 
 describe('a repeated query', () => {
   it('on one page: identical bytes, those JSON.stringify gives', async () => {

@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { executeScript } from '../../src/domain/configuration';
 import { listDocuments } from '../../src/domain/documents/listing';
+import { ids } from '../helpers/answers';
 import { testSim, V, type TestSim } from '../helpers/sim';
 import { docById, fxObjectRecords, latestFields, userId, visibleIds } from './fixture-expectations';
 
@@ -16,7 +17,6 @@ let bob: string;
 
 const query = (session: string, q: string, headers: Record<string, string> = {}) =>
   sim.json('POST', `/api/${V}/query`, session, { form: { q }, headers });
-const ids = (body: any): number[] => body.data.map((r: any) => r.id);
 
 beforeAll(async () => {
   sim = testSim();
