@@ -19,15 +19,23 @@ export class RowCache {
   private readonly rows = new WeakMap<DocumentVersion, { view: MetadataView; revision: number; latest: boolean; row: DocumentRow }>();
   private readonly visible = new Map<number, { accessRevision: number; docs: readonly StoredDocument[] }>();
   private access = 0;
+  private changes = 0;
 
   /** The document changed in a way its records show (check-out, new version, field change). */
   touch(doc: StoredDocument): void {
     this.revisions.set(doc, (this.revisions.get(doc) ?? 0) + 1);
+    this.changes++;
   }
 
   /** Who may see which document may have changed (a new document, a role change). */
   accessChanged(): void {
     this.access++;
+    this.changes++;
+  }
+
+  /** Rises with every touch and accessChanged: any change a record or a visible list may show. */
+  get revision(): number {
+    return this.changes;
   }
 
   /** Rises with each accessChanged (a new document, or a change that may touch roles, versions, fields). */

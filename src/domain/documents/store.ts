@@ -41,7 +41,6 @@ export class DocumentStore {
   private nextId = 1;
   /** Rows with their API records and users' visible documents (the hot path). */
   private readonly cache = new RowCache();
-  private changes = 0;
 
   constructor(
     readonly tenant: Tenant,
@@ -62,7 +61,7 @@ export class DocumentStore {
    * updates Recent Documents): they have a revision of their own per user (`listsRevision`).
    */
   get revision(): number {
-    return this.changes;
+    return this.cache.revision;
   }
 
   /**
@@ -102,7 +101,6 @@ export class DocumentStore {
     this.docs.set(doc.id, doc);
     this.nextId = Math.max(this.nextId, doc.id + 1);
     this.cache.accessChanged();
-    this.changes++;
   }
 
   /**
@@ -112,7 +110,6 @@ export class DocumentStore {
   changed(doc: StoredDocument): void {
     this.cache.touch(doc);
     this.cache.accessChanged();
-    this.changes++;
   }
 
   /** The id the next created document gets (taken only when the create commits). */
@@ -245,7 +242,6 @@ export class DocumentStore {
     if (!doc.lock) {
       doc.lock = { by: user.id, at: this.clock.now() };
       this.cache.touch(doc);
-      this.changes++;
     }
     return doc.lock;
   }
@@ -257,7 +253,6 @@ export class DocumentStore {
     if (doc.lock.by !== user.id && !isTenantAdmin(user, this.tenant)) throw apiError('documentLockedByOther', id);
     doc.lock = undefined;
     this.cache.touch(doc);
-    this.changes++;
   }
 
   // ---- files ----------------------------------------------------------------------------------
