@@ -4,7 +4,7 @@ import {
   type CreateInput, type DocumentRecord, type DocumentStore, type DocumentVersion, type ListResult, type StoredDocument, type StoredFile,
   AnswerCache, createDocument, latestVersion, listDocuments, versionNumber,
 } from '../domain/documents';
-import { reusableBody } from '../http/respond';
+import { reusableBody, reusableBodyOf } from '../http/respond';
 import type { Ctx, Handlers, Reply } from './types';
 
 const storeOf = (ctx: Ctx): DocumentStore => ctx.world.documents.store(ctx.tenant!.id);
@@ -32,19 +32,10 @@ function versionOf(ctx: Ctx): { store: DocumentStore; doc: StoredDocument; versi
   return { store, doc, version };
 }
 
-/**
- * The answer body of each list result. The domain hands out the same result while it is valid
- * (list-cache.ts), so a repeated list answers the same body, whose bytes are encoded once.
- */
-const listBodies = new WeakMap<ListResult, Record<string, unknown>>();
-function listBody(result: ListResult): Record<string, unknown> {
-  let body = listBodies.get(result);
-  if (!body) {
-    body = reusableBody({ responseStatus: 'SUCCESS', size: result.size, start: result.start, limit: result.limit, documents: result.rows.map((r) => ({ document: r.record })) });
-    listBodies.set(result, body);
-  }
-  return body;
-}
+/** The answer body of a list result (the domain hands out the same result while valid: list-cache.ts). */
+const listBody = (result: ListResult): Record<string, unknown> => reusableBodyOf(result, () => ({
+  responseStatus: 'SUCCESS', size: result.size, start: result.start, limit: result.limit, documents: result.rows.map((r) => ({ document: r.record })),
+}));
 
 /** (chosen) Retrieve answers kept per tenant store (least recently used out first). */
 export const RETRIEVE_ANSWERS_KEPT = 256;

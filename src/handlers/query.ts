@@ -3,7 +3,7 @@
  * (`/api/{version}/query/{query_id}?pagesize=N&pageoffset=M`, POST or GET): gaps.md §6.
  */
 import { callerIn, DESCRIBE_HEADER, QueryService, type Caller, type QueryAnswer } from '../domain/query';
-import { reusableBody } from '../http/respond';
+import { reusableBodyOf } from '../http/respond';
 import type { Ctx, Handlers, Reply } from './types';
 
 const caller = (ctx: Ctx): Caller => callerIn(ctx.world, ctx.tenant!, ctx.user!);
@@ -12,17 +12,12 @@ const caller = (ctx: Ctx): Caller => callerIn(ctx.world, ctx.tenant!, ctx.user!)
 const wantsDescribe = (ctx: Ctx) => ctx.headers[DESCRIBE_HEADER]?.trim().toLowerCase() === 'true';
 
 /**
- * The body of each answer without paging links: the same for any request (no address in it), and
- * the domain hands out the same answer again while it is valid, so its bytes are encoded once.
- * An answer with links names the request's address and a stored result: built per answer.
+ * An answer without paging links has no address in it, and the domain hands out the same answer
+ * while it is valid: its body (and bytes) are built once. An answer with links names the request's
+ * address and a stored result: built per answer.
  */
-const bodies = new WeakMap<QueryAnswer, Record<string, unknown>>();
-
 function reply(ctx: Ctx, a: QueryAnswer): Reply {
-  if (a.queryId !== undefined) return { body: bodyOf(ctx, a) };
-  let body = bodies.get(a);
-  if (!body) bodies.set(a, (body = reusableBody(bodyOf(ctx, a))));
-  return { body };
+  return { body: a.queryId !== undefined ? bodyOf(ctx, a) : reusableBodyOf(a, () => bodyOf(ctx, a)) };
 }
 
 function bodyOf(ctx: Ctx, a: QueryAnswer): Record<string, unknown> {

@@ -121,6 +121,20 @@ export function reusableBody<T extends object>(body: T): T {
   return body;
 }
 
+/** The reusable body built from each kept domain answer (a list result, a query answer). */
+const bodiesOf = new WeakMap<object, object>();
+
+/**
+ * The body of a kept domain answer: built by `build` (and marked reusable) the first time, the same
+ * body for that answer object afterwards. The domain hands out the same answer while it is valid,
+ * so a repeated request answers the same bytes, encoded once; the body goes when the answer does.
+ */
+export function reusableBodyOf<T extends object>(answer: object, build: () => T): T {
+  let body = bodiesOf.get(answer) as T | undefined;
+  if (!body) bodiesOf.set(answer, (body = reusableBody(build())));
+  return body;
+}
+
 function jsonOf(body: Record<string, unknown>): string | Buffer {
   const bytes = jsonBytes.get(body);
   if (bytes === undefined) return JSON.stringify(body);
