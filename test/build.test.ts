@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -70,6 +71,22 @@ describe('the built server (dist/cli.mjs)', () => {
     const png = await fetch(`${base}/api/v25.3/objects/documents/${id}/versions/${v.major_version_number__v}/${v.minor_version_number__v}/thumbnail`, { headers: auth });
     expect(png.headers.get('content-type')).toBe('image/png');
     expect([...new Uint8Array(await png.arrayBuffer()).subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+
+    // Endpoint 6 with a form body on a GET (gaps.md §11), over a real socket: the body's client_id is logged.
+    const admin = await (await fetch(`${base}/api/v25.3/auth`, form({ username: 'tenant.admin@acme.example', password: 'Passw0rd!', tenantDNS: 'promo.acme.example' }))).json();
+    const adminAuth = { Authorization: admin.sessionId as string };
+    const got = await new Promise<number>((done, fail) => {
+      const body = 'client_id=built-app';
+      const r = request(`${base}/api/v25.3/objects/domains`, {
+        method: 'GET', headers: { ...adminAuth, 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(body.length) },
+      }, (res) => res.resume().on('end', () => done(res.statusCode!)));
+      r.on('error', fail);
+      r.end(body);
+    });
+    expect(got).toBe(200);
+    const day = new Date().toISOString().slice(0, 10);
+    const csv = await (await fetch(`${base}/api/v25.3/logs/api_usage?date=${day}`, { headers: adminAuth })).text();
+    expect(csv.split('\r\n').find((line) => line.includes('/objects/domains'))).toContain(',built-app,');
 
     const jwks = await (await fetch(`${base}/oauth2/jwks`)).json();
     expect(jwks.keys).toHaveLength(1);

@@ -80,14 +80,7 @@ export async function readRequestBody(c: Context, req: Request, contentLength: s
 
 /** The body of a GET, read from Node's request (a fetch Request cannot carry one); bounded. */
 export async function readGetBody(c: Context, present: boolean, max: number): Promise<Uint8Array> {
-  const incoming = (c.env as { incoming?: AsyncIterable<Uint8Array> } | undefined)?.incoming;
-  if (!present || !incoming || typeof incoming[Symbol.asyncIterator] !== 'function') return new Uint8Array(0);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of incoming) {
-    size += chunk.byteLength;
-    if (size > max) throw apiError('bodyTooLarge', max);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
+  const incoming = nodeRequestOf(c);
+  if (!present || !incoming) return new Uint8Array(0);
+  return readNodeBody(incoming, max);
 }
