@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { type BenchRequest, call } from './http';
-import { START_TIMEOUT_MS, startServer, stop } from './processes';
+import { START_TIMEOUT_MS, startServer, stop, stopAll } from './processes';
 
 export const CONNECTIONS = 50;
 export const COLD_START_RUNS = 5;
@@ -115,3 +115,16 @@ const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
+
+/** Runs a bench command: exit 0 when done; on an error, its message, the load and every server stopped, exit 1. */
+export function runCommand(name: string, main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    async (e: Error) => {
+      console.error(`${name}: ${e.message}`);
+      stopLoad();
+      await stopAll();
+      process.exit(1);
+    },
+  );
+}

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { cannon, stopLoad } from './measure';
+import { cannon, runCommand, stopLoad } from './measure';
 import { buildServers, DMS_SIM, onInterrupt, pinLoadGenerator, ROOT, startServer, stop, stopAll } from './processes';
 import { SCENARIOS, type ScenarioName, prepareScenarios } from './scenarios';
 
@@ -80,12 +80,4 @@ async function main(): Promise<void> {
   console.log([`profile: ${join(out, file)}`, ...summarise(join(out, file), Number(values.top))].join('\n'));
 }
 
-main().then(
-  () => process.exit(0),
-  async (e: Error) => {
-    console.error(`profile: ${e.message}`);
-    stopLoad();
-    await stopAll();
-    process.exit(1);
-  },
-);
+runCommand('profile', main);

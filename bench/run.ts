@@ -22,7 +22,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { call, unusable } from './http';
-import { CONNECTIONS, COLD_START_RUNS, cannon, coldStart, peakRssMb, stopLoad } from './measure';
+import { CONNECTIONS, COLD_START_RUNS, cannon, coldStart, peakRssMb, runCommand, stopLoad } from './measure';
 import { buildServers, CEILING, DMS_SIM, onInterrupt, PINNED, pinLoadGenerator, ROOT, startServer, stopAll } from './processes';
 import { type ScenarioResult, coldLine, fmtMb, markdown, rssLine, sizeLine, table, toJson } from './report';
 import { SCENARIOS, TENANT_DNS, USERNAME, answerSizes, captureAnswers, prepareScenarios } from './scenarios';
@@ -120,12 +120,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  async (e: Error) => {
-    console.error(`bench: ${e.message}`);
-    stopLoad();
-    await stopAll();
-    process.exit(1);
-  },
-);
+runCommand('bench', main);
