@@ -3,6 +3,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { apiError } from '../domain/errors';
+import { readBounded } from '../streams';
 import type { FormValue, UploadedFile } from '../handlers/types';
 
 export type MediaType = string;
@@ -16,20 +17,9 @@ export async function readLimited(req: Request, max: number): Promise<Uint8Array
   const declared = Number(req.headers.get('content-length') ?? NaN);
   if (declared > max) throw apiError('bodyTooLarge', max);
   if (!req.body) return new Uint8Array(0);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = req.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      throw apiError('bodyTooLarge', max);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
+  const bytes = await readBounded(req.body, max);
+  if (!bytes) throw apiError('bodyTooLarge', max);
+  return bytes;
 }
 
 /**

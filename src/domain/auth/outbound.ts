@@ -3,6 +3,8 @@
  * following a redirect (an allowed host must not bounce the call elsewhere), within 5 seconds,
  * reading at most 64 KB of JSON. Anything else is treated as "no answer".
  */
+import { readBounded } from '../../streams';
+
 export const OUTBOUND_TIMEOUT_MS = 5000;
 export const OUTBOUND_MAX_BYTES = 64 * 1024;
 
@@ -23,20 +25,8 @@ export async function fetchAllowedJson(url: string, init: RequestInit, allowedHo
   try {
     const res = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(OUTBOUND_TIMEOUT_MS) });
     if (!res.ok || !res.body) return undefined;
-    const reader = res.body.getReader();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > OUTBOUND_MAX_BYTES) {
-        await reader.cancel().catch(() => {});
-        return undefined;
-      }
-      chunks.push(value);
-    }
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    const bytes = await readBounded(res.body, OUTBOUND_MAX_BYTES);
+    return bytes && JSON.parse(Buffer.from(bytes).toString('utf8'));
   } catch {
     return undefined;
   }
