@@ -10,7 +10,7 @@ import { type Settings, type World, createWorld } from './domain/world';
 import { loadFixtures } from './fixtures/load';
 import type { FixtureSet } from './fixtures/types';
 import { handlers as allHandlers } from './handlers';
-import type { Handlers } from './handlers/types';
+import type { Handlers } from './http/context';
 import { createApp, warmValidators } from './http/app';
 import { loadOpenApi } from './openapi/load';
 

@@ -1,7 +1,7 @@
 /** The built-in authorization server and the CRM platform stand-in (OAuth-style JSON, not the service envelope). */
 import { OAuthError } from '../domain/auth/authorization-server';
 import { asMetadata } from '../domain/auth/discovery';
-import type { Ctx, Handler, Handlers, Reply } from './types';
+import type { Ctx, Handler, Handlers, Reply } from '../http/context';
 
 const oauth = (fn: (ctx: Ctx) => Promise<Reply> | Reply): Handler => async (ctx) => {
   try {

@@ -17,7 +17,7 @@ import {
 import { apiError, errorItem } from '../domain/errors';
 import { isTenantAdmin } from '../domain/users';
 import { isFile } from '../http/body';
-import type { Ctx, Handlers } from './types';
+import type { Ctx, Handlers } from '../http/context';
 
 // ---- helpers -------------------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ import {
   AnswerCache, createDocument, latestVersion, listDocuments, versionNumber,
 } from '../domain/documents';
 import { reusableBody, reusableBodyOf } from '../http/respond';
-import type { Ctx, Handlers, Reply } from './types';
+import type { Ctx, Handlers, Reply } from '../http/context';
 
 const storeOf = (ctx: Ctx): DocumentStore => ctx.world.documents.store(ctx.tenant!.id);
 const docAddress = (ctx: Ctx, id: number, ...segments: (string | number)[]) => ctx.addresses.api(ctx.tenant!, ctx.version!, 'objects', 'documents', id, ...segments);

@@ -2,7 +2,7 @@
 import { apiError } from '../domain/errors';
 import { isDomainAdmin, isTenantAdmin } from '../domain/users';
 import { UsageLog } from '../domain/usage';
-import type { Handlers } from './types';
+import type { Handlers } from '../http/context';
 
 export const domainHandlers: Handlers = {
   getDomain: (ctx) => {

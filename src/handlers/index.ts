@@ -1,5 +1,5 @@
 /** Every handler, keyed by the OpenAPI operationId it serves. */
-import type { Handlers } from './types';
+import type { Handlers } from '../http/context';
 import { authServerHandlers } from './authserver';
 import { configurationHandlers } from './configuration';
 import { documentHandlers } from './documents';

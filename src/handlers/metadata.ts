@@ -1,7 +1,7 @@
 /** Document metadata: endpoints 15–20, the types alias and the lock metadata (gaps.md §9). */
 import { apiError } from '../domain/errors';
 import type { DoctypeInfo, FieldMetadata, MetadataView } from '../domain/documents';
-import type { Ctx, Handlers, Reply } from './types';
+import type { Ctx, Handlers, Reply } from '../http/context';
 
 const storeOf = (ctx: Ctx) => ctx.world.documents.store(ctx.tenant!.id);
 const viewOf = (ctx: Ctx) => storeOf(ctx).view();

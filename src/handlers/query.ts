@@ -4,7 +4,7 @@
  */
 import { callerIn, DESCRIBE_HEADER, QueryService, type Caller, type QueryAnswer } from '../domain/query';
 import { reusableBodyOf } from '../http/respond';
-import type { Ctx, Handlers, Reply } from './types';
+import type { Ctx, Handlers, Reply } from '../http/context';
 
 const caller = (ctx: Ctx): Caller => callerIn(ctx.world, ctx.tenant!, ctx.user!);
 

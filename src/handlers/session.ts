@@ -1,11 +1,10 @@
 /** Session and discovery handlers: endpoints 1–3, keep-alive and logout. */
-import { authBurst, passwordLogin, refusal } from '../domain/auth/login';
-import { authError } from '../domain/errors';
+import { login } from '../domain/auth/login';
 import { discover } from '../domain/auth/discovery';
 import { oauthLogin } from '../domain/auth/oauth-session';
 import type { Session } from '../domain/sessions';
 import { accessibleTenants } from '../domain/users';
-import type { Ctx, Handlers, Reply } from './types';
+import type { Ctx, Handlers, Reply } from '../http/context';
 
 /** The Session resource (spec: "Session (result of authentication)"). */
 function sessionReply(ctx: Ctx, session: Session): Reply {
@@ -25,19 +24,14 @@ function sessionReply(ctx: Ctx, session: Session): Reply {
 
 export const sessionHandlers: Handlers = {
   createSession: async (ctx) => {
-    const body = ctx.body ?? {};
-    const dns: string | undefined = body.tenantDNS || ctx.hintedDns;
-    // A malformed login (no password) consumes no attempt (gaps.md §1).
-    if (!body.password) throw authError('noPassword');
-    const burst = authBurst(ctx.world, body.username, dns);
-    ctx.meta.burstLimit = burst.limit;
-    ctx.meta.burstRemaining = burst.remaining;
-    if (burst.refused) throw refusal(burst);
-    if (burst.delayMs > 0) {
-      ctx.meta.delayMs = burst.delayMs;
-      await ctx.world.clock.sleep(burst.delayMs);
-    }
-    return sessionReply(ctx, passwordLogin(ctx.world, { username: body.username, password: body.password, dns }));
+    const body = ctx.body ?? { username: '' };
+    const request = { username: body.username, password: body.password, dns: body.tenantDNS || ctx.hintedDns };
+    const session = await login(ctx.world, request, (burst) => {
+      ctx.outcome.burstLimit = burst.limit;
+      ctx.outcome.burstRemaining = burst.remaining;
+      ctx.outcome.delayMs += burst.delayMs;
+    });
+    return sessionReply(ctx, session);
   },
 
   createOAuthSession: async (ctx) => {

@@ -5,7 +5,7 @@
  * bytes with it (`reusableBody`).
  */
 import { reusableBody } from '../http/respond';
-import type { Handlers } from './types';
+import type { Handlers } from '../http/context';
 
 /** Resources listed by `GET /api/{version}`: each answers a GET when followed. */
 const resources: Record<string, string> = {

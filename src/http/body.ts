@@ -4,7 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import { apiError } from '../domain/errors';
 import { readBounded } from '../streams';
-import type { FormValue, UploadedFile } from '../handlers/types';
+import type { FormValue, UploadedFile } from './uploaded-file';
 
 export type MediaType = string;
 

@@ -3,17 +3,15 @@
  * envelope of gaps.md §1, and the X-TenantAPI-* headers of gaps.md §2.
  */
 import { ApiError, errorItem } from '../domain/errors';
-import { SessionStore } from '../domain/sessions';
-import type { Ctx, Reply } from '../handlers/types';
+import type { Reply } from './context';
+import type { Outcome } from './outcome';
 import { toXml } from './xml';
 
-/** Everything the headers need to know about the request. */
+/** How to shape one request's answer: XML or JSON, and the outcome its headers report. */
 export interface Envelope {
-  executionId: string;
   xml: boolean;
   xmlRoot?: string;
-  ctx?: Partial<Ctx>;
-  referenceId?: string;
+  outcome: Outcome;
 }
 
 /** The FAILURE body of an ApiError (gaps.md §1). */
@@ -35,53 +33,25 @@ export function contentDisposition(filename: string): string {
   return `attachment;filename="${ascii}"` + (plain ? '' : `;filename*=UTF-8''${extended}`);
 }
 
-/**
- * The plain header record each answer was built with, so that the core can read its own
- * X-TenantAPI-* headers (usage log) without materialising a Headers object per request.
- */
-const PLAIN_HEADERS = Symbol('dms-sim plain headers');
-type WithPlainHeaders = Response & { [PLAIN_HEADERS]?: Record<string, string> };
-
 function respond(body: BodyInit | null, status: number, headers: Record<string, string>): Response {
-  const response: WithPlainHeaders = new Response(body, { status, headers });
-  response[PLAIN_HEADERS] = headers;
-  return response;
+  return new Response(body, { status, headers });
 }
 
-/** A header of an answer (case-insensitive), as `response.headers.get` would give it. */
-export function headerOf(response: Response, name: string): string | undefined {
-  const h = (response as WithPlainHeaders)[PLAIN_HEADERS];
-  if (!h) return response.headers.get(name) ?? undefined;
-  const lower = name.toLowerCase();
-  let found: string | undefined;
-  for (const k in h) {
-    if (k.length !== lower.length || !Object.hasOwn(h, k) || k.toLowerCase() !== lower) continue;
-    found = found === undefined ? h[k] : `${found}, ${h[k]}`;
-  }
-  return found?.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
-}
-
-/** Forget the record of an answer whose headers were changed afterwards. */
-export function headersChanged(response: Response): void {
-  delete (response as WithPlainHeaders)[PLAIN_HEADERS];
-}
-
+/** The X-TenantAPI-* headers of gaps.md §2, from the request's outcome (which learns the answer's status here). */
 function serviceHeaders(env: Envelope, status: string | undefined): Record<string, string> {
-  const h: Record<string, string> = { 'X-TenantAPI-ExecutionId': env.executionId };
-  const ctx = env.ctx ?? {};
+  const o = env.outcome;
+  o.responseStatus = status;
+  const h: Record<string, string> = { 'X-TenantAPI-ExecutionId': o.executionId };
   if (status) h['X-TenantAPI-Status'] = status;
-  if (ctx.tenant) h['X-TenantAPI-TenantId'] = String(ctx.tenant.id);
-  if (ctx.session) {
-    h['X-TenantAPI-UserId'] = String(ctx.session.user.id);
-    h['X-TenantAPI-TruncatedSessionId'] = SessionStore.truncated(ctx.session.id);
-  } else if (ctx.user) h['X-TenantAPI-UserId'] = String(ctx.user.id);
-  const meta = ctx.meta;
-  if (meta?.burstLimit !== undefined) {
-    h['X-TenantAPI-BurstLimit'] = String(meta.burstLimit);
-    h['X-TenantAPI-BurstLimitRemaining'] = String(Math.max(0, meta.burstRemaining ?? 0));
+  if (o.tenantId !== undefined) h['X-TenantAPI-TenantId'] = String(o.tenantId);
+  if (o.userId !== undefined) h['X-TenantAPI-UserId'] = String(o.userId);
+  if (o.truncatedSessionId !== undefined) h['X-TenantAPI-TruncatedSessionId'] = o.truncatedSessionId;
+  if (o.burstLimit !== undefined) {
+    h['X-TenantAPI-BurstLimit'] = String(o.burstLimit);
+    h['X-TenantAPI-BurstLimitRemaining'] = String(Math.max(0, o.burstRemaining ?? 0));
   }
-  if (meta && meta.delayMs > 0) h['X-TenantAPI-ResponseDelay'] = String(meta.delayMs);
-  if (env.referenceId) h['X-TenantAPI-ReferenceId'] = env.referenceId;
+  if (o.delayMs > 0) h['X-TenantAPI-ResponseDelay'] = String(o.delayMs);
+  if (o.referenceId) h['X-TenantAPI-ReferenceId'] = o.referenceId;
   return h;
 }
 
@@ -175,7 +145,9 @@ export function reply(env: Envelope, r: Reply): Response {
     return respond(r.text, 200, { ...serviceHeaders(env, 'SUCCESS'), 'Content-Type': r.contentType, ...r.headers });
   }
   if ('json' in r) {
+    env.outcome.responseStatus = String(r.status ?? 200);
     return respond(JSON.stringify(r.json), r.status ?? 200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...r.headers });
   }
+  env.outcome.responseStatus = '302';
   return respond(null, 302, { Location: r.redirect, 'Cache-Control': 'no-store' });
 }

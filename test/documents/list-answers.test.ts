@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cachedListCount, LIST_ANSWERS_KEPT, listDocuments } from '../../src/domain/documents';
 import { callerIn } from '../../src/domain/query';
 import { reusableBody, structured } from '../../src/http/respond';
+import { newOutcome } from '../../src/http/outcome';
 import { ids, mdl as runMdl, raw as answer } from '../helpers/answers';
 import { V } from '../helpers/sim';
 import { PROMO, type Personas, api, personas } from './world';
@@ -65,14 +66,14 @@ describe('reusableBody (src/http/respond.ts)', () => {
   it('answers the UTF-8 bytes of JSON.stringify, encoded once, in JSON; XML as for any body', async () => {
     const body = reusableBody({ responseStatus: 'SUCCESS', name: 'Crème brûlée \u2028 ✓ 𝄞', list: [{ a: 1 }, { b: [true, null] }] });
     expect(Object.isFrozen(body.list[1].b)).toBe(true);
-    const env = { executionId: 'x', xml: false };
+    const env = { xml: false, outcome: newOutcome('x') };
     const first = structured(env, body);
     const again = structured(env, body);
     const expected = new TextEncoder().encode(JSON.stringify(body));
     expect(new Uint8Array(await first.arrayBuffer())).toEqual(expected);
     expect(new Uint8Array(await again.arrayBuffer())).toEqual(expected);
     expect(first.headers.get('content-type')).toBe('application/json;charset=UTF-8');
-    const xml = await structured({ executionId: 'x', xml: true }, body).text();
+    const xml = await structured({ xml: true, outcome: newOutcome('x') }, body).text();
     expect(xml).toContain('<name>Crème brûlée');
     expect(reusableBody(body)).toBe(body);
   });

@@ -33,6 +33,21 @@ export function refusal(decision: BurstDecision): ApiError {
   return authError('authBurstExceeded', Math.ceil(decision.resetInMs / 1000));
 }
 
+/**
+ * Endpoint 1 as the service runs it: a login without a password consumes no attempt (gaps.md §1);
+ * otherwise the attempt is counted against the auth burst (`report` learns the figures, for the
+ * response headers, before anything can fail), refused once the burst is spent, delayed from half
+ * of it, and then checked.
+ */
+export async function login(world: World, req: LoginRequest, report: (burst: BurstDecision) => void): Promise<Session> {
+  if (!req.password) throw authError('noPassword');
+  const burst = authBurst(world, req.username, req.dns);
+  report(burst);
+  if (burst.refused) throw refusal(burst);
+  if (burst.delayMs > 0) await world.clock.sleep(burst.delayMs);
+  return passwordLogin(world, req);
+}
+
 export function passwordLogin(world: World, req: LoginRequest): Session {
   if (!req.password) throw authError('noPassword');
   const user = world.users.byUsername(req.username);

@@ -1,22 +1,19 @@
 /**
- * What a handler receives and returns. Handlers are thin: read `ctx`, call the domain, return a
- * Reply; the core turns it into HTTP (JSON or XML, headers, failure envelope).
+ * The seam between the HTTP core and the handlers: what a handler receives (`Ctx`, typed per
+ * operation by `CtxOf`) and returns (`Reply`). Handlers are thin: read the context, call the
+ * domain, return a Reply; the core turns it into HTTP (JSON or XML, headers, failure envelope).
  */
-import type { Addresses } from '../http/addresses';
 import type { Session } from '../domain/sessions';
 import type { Tenant } from '../domain/tenants';
 import type { User } from '../domain/users';
 import type { World } from '../domain/world';
 import type { OperationInfo } from '../openapi/load';
+import type { Addresses } from './addresses';
+import type { OperationId, Operations } from './operations';
+import type { Outcome } from './outcome';
 
-/** An uploaded multipart file part. */
-export interface UploadedFile {
-  filename: string;
-  type: string;
-  bytes: Uint8Array;
-}
-
-export type FormValue = string | UploadedFile;
+export type { UploadedFile, FormValue } from './uploaded-file';
+export type { OperationId } from './operations';
 
 export interface Ctx {
   world: World;
@@ -45,9 +42,24 @@ export interface Ctx {
   addresses: Addresses;
   /** client_id query parameter, else X-TenantAPI-ClientID; `unknown` / `invalid_client_id` (gaps.md §2). */
   clientId: string;
-  /** Delay and burst figures for the response headers. */
-  meta: { delayMs: number; burstLimit?: number; burstRemaining?: number };
+  /** What the response headers and the usage row report of this request (one record for both). */
+  outcome: Outcome;
 }
+
+/** The context of an operation that needs a session (or a delegated request): tenant and user are known. */
+export interface SignedIn {
+  tenant: Tenant;
+  user: User;
+}
+
+type Op<K extends OperationId> = Operations[K];
+
+/** What the handler of operation K receives: its own parameter and body types, and a caller when it needs one. */
+export type CtxOf<K extends OperationId> = Omit<Ctx, 'params' | 'query' | 'body' | 'version'> & {
+  params: Op<K>['path'];
+  query: Op<K>['query'];
+  body?: Op<K>['body'];
+} & (Op<K>['auth'] extends 'session' ? SignedIn : unknown) & (Op<K>['path'] extends { version: string } ? { version: string } : { version?: string });
 
 export type Reply =
   /** A structured body: JSON, or XML when asked for. */
@@ -60,5 +72,7 @@ export type Reply =
   | { json: unknown; status?: number; headers?: Record<string, string> }
   | { redirect: string };
 
-export type Handler = (ctx: Ctx) => Reply | Promise<Reply>;
-export type Handlers = Record<string, Handler>;
+export type Handler<K extends OperationId = OperationId> = (ctx: CtxOf<K>) => Reply | Promise<Reply>;
+
+/** Handlers keyed by operationId: a key the document does not have fails the type check. */
+export type Handlers = { [K in OperationId]?: Handler<K> };

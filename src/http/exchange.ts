@@ -1,0 +1,77 @@
+/**
+ * The pipeline's record of one request: what the stages share (`Exchange`, src/http/stage.ts),
+ * the handler's context, how to shape the answer, and its outcome. Built once per request: the
+ * URL, the path (tenant prefix, routing path), the query and the headers are parsed here, once.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Context } from 'hono';
+import type { World } from '../domain/world';
+import { Addresses } from './addresses';
+import type { Ctx } from './context';
+import { headersOf, nodeRequestOf, pathnameOf, searchOf } from './node-request';
+import { newOutcome } from './outcome';
+import type { Envelope } from './respond';
+import type { Route } from './route';
+import type { Exchange } from './stage';
+import { type Tenancy, routingPath, tenancyOf } from './tenancy';
+import { wantsXml } from './xml';
+
+const CLIENT_ID = /^[A-Za-z0-9._-]{1,100}$/;
+
+/** gaps.md §2: a valid client id as sent, `invalid_client_id`, or `unknown` when absent. */
+export const clientIdOf = (raw: string | undefined): string => (raw === undefined ? 'unknown' : CLIENT_ID.test(raw) ? raw : 'invalid_client_id');
+
+export interface RequestExchange extends Exchange {
+  readonly route: Route;
+  readonly hono: Context;
+  readonly ctx: Ctx;
+  readonly env: Envelope;
+  readonly tenancy: Tenancy;
+  /** The path the router matched: collapsed slashes, no tenant prefix, no trailing slash. */
+  readonly routingPath: string;
+  /** The query string's parameters as sent (the first of repeated ones wins). */
+  readonly search?: URLSearchParams;
+  /** performance.now() when the request arrived. */
+  readonly started: number;
+}
+
+export interface ExchangeDeps {
+  world: World;
+  /** The public base without trailing slashes, if configured (`--public-url`, else the listening address). */
+  publicUrl: () => string | undefined;
+}
+
+export function createExchange(c: Context, route: Route, deps: ExchangeDeps): RequestExchange {
+  const started = performance.now();
+  const { world } = deps;
+  const request = c.req.raw;
+  const href = request.url;
+  const path = pathnameOf(href);
+  const headers = headersOf(c, request);
+  const tenancy = tenancyOf(path, headers.host, (dns) => world.tenants.byDnsName(dns) !== undefined);
+  const configured = deps.publicUrl();
+  const publicUrl = configured ?? (tenancy.reachedBy === 'host' ? 'http://localhost' : new URL(href).origin);
+  const query: Record<string, string> = Object.create(null);
+  const raw = searchOf(href);
+  const search = raw ? new URLSearchParams(raw) : undefined;
+  search?.forEach((v, k) => {
+    if (!Object.hasOwn(query, k)) query[k] = v;
+  });
+  const hinted = tenancy.reachedBy === 'plain' ? undefined : tenancy.dns;
+  const hintedTenant = hinted === undefined ? undefined : world.tenants.byDnsName(hinted);
+  const executionId = randomUUID();
+  const outcome = newOutcome(executionId, headers['x-tenantapi-referenceid']);
+  const ctx: Ctx = {
+    world, op: route.op, executionId, hintedDns: hinted, hintedTenant, tenant: hintedTenant, params: {}, query, headers,
+    addresses: new Addresses(publicUrl, tenancy.reachedBy, tenancy.hostPort, tenancy.dns),
+    clientId: clientIdOf(search?.get('client_id') ?? headers['x-tenantapi-clientid']),
+    outcome,
+  };
+  const incoming: IncomingMessage | undefined = nodeRequestOf(c);
+  return {
+    request, method: request.method, path, operationId: route.op.id, executionId, headers, incoming,
+    route, hono: c, ctx, tenancy, routingPath: routingPath(path), search, started,
+    env: { xml: wantsXml(headers.accept), xmlRoot: route.op.xmlRoot, outcome },
+  };
+}

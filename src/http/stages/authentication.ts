@@ -1,0 +1,49 @@
+/**
+ * Authentication (rules 1 and 8) of the operations that need a caller: a session id in
+ * `Authorization` (bare or Bearer), or a delegated request carrying the CRM platform's token.
+ * Sets the context's session, user and tenant, or answers INVALID_SESSION_ID. The session's idle
+ * time counts from the end of the request (gaps.md §3), so it is touched once the answer is made.
+ */
+import { authenticateDelegated, delegationOf } from '../../domain/auth/delegation';
+import { apiError } from '../../domain/errors';
+import type { Ctx } from '../context';
+import { noteCaller } from '../outcome';
+import type { PipelineStage } from '../pipeline';
+
+export function sessionIdOf(authorization: string | undefined): string | undefined {
+  if (!authorization) return undefined;
+  const id = authorization.replace(/^Bearer\s+/i, '').trim();
+  return id || undefined;
+}
+
+export const authentication: PipelineStage = async (ex, next) => {
+  const { ctx } = ex;
+  if (ex.route.op.auth !== 'session') return next();
+  await identify(ctx);
+  noteCaller(ctx.outcome, ctx);
+  ex.tenant = { id: ctx.tenant!.id, dns: ctx.tenant!.dns };
+  ex.user = { id: ctx.user!.id, username: ctx.user!.username };
+  try {
+    return await next();
+  } finally {
+    if (ctx.session) ctx.world.sessions.touch(ctx.session);
+  }
+};
+
+async function identify(ctx: Ctx): Promise<void> {
+  const delegated = delegationOf(ctx.query, ctx.headers);
+  if (delegated) {
+    const { user, tenant } = await authenticateDelegated(ctx.world, delegated, ctx.hintedTenant, ctx.addresses);
+    ctx.user = user;
+    ctx.tenant = tenant;
+    return;
+  }
+  const id = sessionIdOf(ctx.headers.authorization);
+  const session = id ? ctx.world.sessions.find(id) : undefined;
+  if (!session) throw apiError('invalidSession');
+  // A session presented to another tenant's address is not valid there (gaps.md §5).
+  if (ctx.hintedDns !== undefined && ctx.hintedTenant?.id !== session.tenant.id) throw apiError('invalidSession');
+  ctx.session = session;
+  ctx.user = session.user;
+  ctx.tenant = session.tenant;
+}

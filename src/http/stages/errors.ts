@@ -1,0 +1,32 @@
+/**
+ * Errors: an ApiError thrown by a later stage becomes the service's FAILURE answer (gaps.md §1),
+ * or OAuth's own error shape on the authorization server's operations; anything else is a defect
+ * of dms-sim: 500 UNEXPECTED_ERROR with the execution id, logged, never a stack trace to the client.
+ */
+import { type ApiError, isApiError } from '../../domain/errors';
+import { noteCaller } from '../outcome';
+import type { PipelineStage } from '../pipeline';
+import { failure, unexpectedFailure } from '../respond';
+
+export const NOT_IMPLEMENTED_HEADER = 'X-DmsSim-Not-Implemented';
+
+export const errors: PipelineStage = async (ex, next) => {
+  try {
+    return await next();
+  } catch (e) {
+    const { ctx, route } = ex;
+    if (isApiError(e) && route.oauthStyle) return oauthFailure(e);
+    noteCaller(ctx.outcome, ctx);
+    if (!isApiError(e)) console.error(`[dms-sim] ${ctx.executionId} ${route.op.id}:`, e);
+    const response = failure(ex.env, isApiError(e) ? e : unexpectedFailure(ctx.executionId));
+    if (!route.handler) response.headers.set(NOT_IMPLEMENTED_HEADER, route.op.id);
+    return response;
+  }
+};
+
+/** An input error of an OAuth-style operation, in OAuth's own shape (RFC 6749 §5.2). */
+function oauthFailure(e: ApiError): Response {
+  return new Response(JSON.stringify({ error: 'invalid_request', error_description: e.errors.map((x) => x.message).join('; ') }), {
+    status: 400, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
+  });
+}

@@ -1,0 +1,20 @@
+/**
+ * Usage logging (gaps.md §4): one row per call of a tenant, written from the request's outcome
+ * once the answer is shaped (the same record its X-TenantAPI-* headers came from).
+ */
+import type { PipelineStage } from '../pipeline';
+
+export const usage: PipelineStage = async (ex, next) => {
+  const response = await next();
+  const { ctx } = ex;
+  const o = ctx.outcome;
+  if (ctx.tenant) {
+    ctx.world.usage.record(ctx.tenant.id, {
+      time: ctx.world.clock.now(), executionId: o.executionId, userId: ctx.user?.id,
+      truncatedSessionId: o.truncatedSessionId, method: ex.method, endpoint: ex.routingPath, version: ctx.version,
+      responseStatus: o.responseStatus ?? String(response.status), clientId: ctx.clientId, referenceId: o.referenceId,
+      burstRemaining: o.burstRemaining, delayMs: o.delayMs, durationMs: Math.round(performance.now() - ex.started),
+    });
+  }
+  return response;
+};
