@@ -17,23 +17,23 @@ import {
 import { apiError, errorItem } from '../domain/errors';
 import { isTenantAdmin } from '../domain/users';
 import { isFile } from '../http/body';
-import type { Ctx, Handlers } from '../http/context';
+import type { Handlers, SignedInCtx as Ctx } from '../http/context';
 
 // ---- helpers -------------------------------------------------------------------------------
 
 function registryOf(ctx: Ctx): ComponentRegistry {
-  const registry = ctx.world.configuration.get(ctx.tenant!.id);
-  if (!registry) throw apiError('configurationUnavailable', ctx.tenant!.dns);
+  const registry = ctx.world.configuration.get(ctx.tenant.id);
+  if (!registry) throw apiError('configurationUnavailable', ctx.tenant.dns);
   return registry;
 }
 
 function requireAdmin(ctx: Ctx, what: string): void {
-  if (!isTenantAdmin(ctx.user!, ctx.tenant!)) throw apiError('mdlAdminOnly', what);
+  if (!isTenantAdmin(ctx.user, ctx.tenant)) throw apiError('mdlAdminOnly', what);
 }
 
 /** The simulated component type a path names (case-insensitive), else INVALID_DATA. */
 function typeOf(ctx: Ctx): ComponentTypeMetadata {
-  const name = String(ctx.params.component_type);
+  const name: string = ctx.params.component_type;
   const definition = componentTypeDefinition(name);
   if (!definition) throw apiError('componentTypeUnknown', name, componentTypeNames().join(', '));
   return definition.metadata;
@@ -42,7 +42,7 @@ function typeOf(ctx: Ctx): ComponentTypeMetadata {
 function recordOf(ctx: Ctx): { type: ComponentTypeMetadata; record: ComponentRecord; registry: ComponentRegistry } {
   const type = typeOf(ctx);
   const registry = registryOf(ctx);
-  const record = registry.get(type.name, String(ctx.params.record_name));
+  const record = registry.get(type.name, ctx.params.record_name);
   if (!record) throw apiError('resourceNotFound', `${type.name}.${ctx.params.record_name}`);
   return { type, record, registry };
 }
@@ -66,7 +66,7 @@ export const configurationHandlers: Handlers = {
   /** 8: the raw body is the script, whatever Content-Type says (gaps.md §7, §11). */
   executeMdl: (ctx) => {
     requireAdmin(ctx, 'execute MDL scripts');
-    const tenant = ctx.tenant!;
+    const tenant = ctx.tenant;
     const result = executeScript(registryOf(ctx), ctx.rawBody ?? '', {
       tenantDns: tenant.dns,
       stagedFiles: ctx.world.mdlStaging.of(tenant.id),
@@ -105,7 +105,7 @@ export const configurationHandlers: Handlers = {
     const upload = uploadOf(ctx);
     const max = ctx.world.settings.uploadMaxBytes;
     if (upload.bytes.byteLength > max) throw apiError('fileTooLarge', max);
-    const file = ctx.world.mdlStaging.of(ctx.tenant!.id).stage(upload.filename, upload.bytes, upload.type);
+    const file = ctx.world.mdlStaging.of(ctx.tenant.id).stage(upload.filename, upload.bytes, upload.type);
     return { body: { responseStatus: 'SUCCESS', data: fileInfo(file) } };
   },
 
@@ -113,7 +113,7 @@ export const configurationHandlers: Handlers = {
   listComponentFiles: (ctx) => {
     const { type, record, registry } = recordOf(ctx);
     const key = `${type.name}.${record.name}`;
-    const base = `${ctx.addresses.tenantApi(ctx.tenant!)}/mdl/components/${encodeURIComponent(key)}`;
+    const base = `${ctx.addresses.tenantApi(ctx.tenant)}/mdl/components/${encodeURIComponent(key)}`;
     return {
       body: {
         responseStatus: 'SUCCESS',

@@ -5,10 +5,10 @@ import {
   AnswerCache, createDocument, latestVersion, listDocuments, versionNumber,
 } from '../domain/documents';
 import { reusableBody, reusableBodyOf } from '../http/respond';
-import type { Ctx, Handlers, Reply } from '../http/context';
+import type { Handlers, Reply, VersionedCtx as Ctx } from '../http/context';
 
-const storeOf = (ctx: Ctx): DocumentStore => ctx.world.documents.store(ctx.tenant!.id);
-const docAddress = (ctx: Ctx, id: number, ...segments: (string | number)[]) => ctx.addresses.api(ctx.tenant!, ctx.version!, 'objects', 'documents', id, ...segments);
+const storeOf = (ctx: Ctx): DocumentStore => ctx.world.documents.store(ctx.tenant.id);
+const docAddress = (ctx: Ctx, id: number, ...segments: (string | number)[]) => ctx.addresses.api(ctx.tenant, ctx.version, 'objects', 'documents', id, ...segments);
 const ok = (body: Record<string, unknown>): Reply => ({ body: { responseStatus: 'SUCCESS', ...body } });
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -28,7 +28,7 @@ const attachments = (ctx: Ctx, doc: StoredDocument) => doc.attachments.map((a) =
 
 function versionOf(ctx: Ctx): { store: DocumentStore; doc: StoredDocument; version: DocumentVersion } {
   const store = storeOf(ctx);
-  const { doc, version } = store.getVersion(ctx.user!, ctx.params.doc_id, ctx.params.major_version, ctx.params.minor_version);
+  const { doc, version } = store.getVersion(ctx.user, ctx.params.doc_id, ctx.params.major_version, ctx.params.minor_version);
   return { store, doc, version };
 }
 
@@ -72,7 +72,7 @@ const lockBody = (lock: { by: number; at: number } | undefined) => (lock ? { loc
 export const documentHandlers: Handlers = {
   listDocuments: (ctx) => {
     const q = ctx.query;
-    const result = listDocuments(storeOf(ctx), ctx.user!, {
+    const result = listDocuments(storeOf(ctx), ctx.user, {
       namedFilter: q.named_filter, scope: q.scope, versionscope: q.versionscope, search: q.search, sort: q.sort, start: q.start, limit: q.limit,
     });
     return { body: listBody(result) };
@@ -80,20 +80,20 @@ export const documentHandlers: Handlers = {
 
   getDocument: (ctx) => {
     const store = storeOf(ctx);
-    const doc = store.get(ctx.user!, ctx.params.doc_id);
-    store.viewed(ctx.user!, doc);
+    const doc = store.get(ctx.user, ctx.params.doc_id);
+    store.viewed(ctx.user, doc);
     return { body: retrieveBody(ctx, store, doc) };
   },
 
   listDocumentVersions: (ctx) => {
     const store = storeOf(ctx);
-    const doc = store.get(ctx.user!, ctx.params.doc_id);
+    const doc = store.get(ctx.user, ctx.params.doc_id);
     return ok({ versions: doc.versions.map((v) => versionEntry(ctx, doc, v)), renditions: renditionMap(ctx, store, doc, latestVersion(doc), false) });
   },
 
   getDocumentVersion: (ctx) => {
     const { store, doc, version } = versionOf(ctx);
-    store.viewed(ctx.user!, doc);
+    store.viewed(ctx.user, doc);
     return ok({
       document: store.record(doc, version),
       renditions: [renditionMap(ctx, store, doc, version, true)],
@@ -104,10 +104,10 @@ export const documentHandlers: Handlers = {
 
   downloadDocumentFile: (ctx) => {
     const store = storeOf(ctx);
-    const doc = store.get(ctx.user!, ctx.params.doc_id);
+    const doc = store.get(ctx.user, ctx.params.doc_id);
     const file = store.fileOf(doc, latestVersion(doc));
-    if (ctx.query.lockDocument === true) store.lock(ctx.user!, doc.id);
-    store.viewed(ctx.user!, doc);
+    if (ctx.query.lockDocument === true) store.lock(ctx.user, doc.id);
+    store.viewed(ctx.user, doc);
     return download(file);
   },
 
@@ -123,7 +123,7 @@ export const documentHandlers: Handlers = {
 
   downloadDocumentRendition: (ctx) => {
     const store = storeOf(ctx);
-    const doc = store.get(ctx.user!, ctx.params.doc_id);
+    const doc = store.get(ctx.user, ctx.params.doc_id);
     return download(store.rendition(doc, latestVersion(doc), ctx.params.rendition_type));
   },
 
@@ -133,21 +133,21 @@ export const documentHandlers: Handlers = {
   },
 
   downloadDocumentAttachment: (ctx) => {
-    const doc = storeOf(ctx).get(ctx.user!, ctx.params.doc_id);
+    const doc = storeOf(ctx).get(ctx.user, ctx.params.doc_id);
     const attachment = doc.attachments.find((a) => a.id === ctx.params.attachment_id);
     if (!attachment) throw apiError('resourceNotFound', `${doc.id} attachment ${ctx.params.attachment_id}`);
     return download(attachment.file);
   },
 
-  lockDocument: (ctx) => ok({ responseMessage: 'Document successfully checked out.', ...lockBody(storeOf(ctx).lock(ctx.user!, ctx.params.doc_id)) }),
-  getDocumentLock: (ctx) => ok(lockBody(storeOf(ctx).lockOf(ctx.user!, ctx.params.doc_id))),
+  lockDocument: (ctx) => ok({ responseMessage: 'Document successfully checked out.', ...lockBody(storeOf(ctx).lock(ctx.user, ctx.params.doc_id)) }),
+  getDocumentLock: (ctx) => ok(lockBody(storeOf(ctx).lockOf(ctx.user, ctx.params.doc_id))),
   unlockDocument: (ctx) => {
-    storeOf(ctx).unlock(ctx.user!, ctx.params.doc_id);
+    storeOf(ctx).unlock(ctx.user, ctx.params.doc_id);
     return ok({ responseMessage: 'Undo check out successful.' });
   },
 
   createDocument: (ctx) => {
-    const id = createDocument(storeOf(ctx), ctx.user!, (ctx.body ?? {}) as CreateInput, ctx.world.settings.uploadMaxBytes);
+    const id = createDocument(storeOf(ctx), ctx.user, (ctx.body ?? {}) as CreateInput, ctx.world.settings.uploadMaxBytes);
     return ok({ responseMessage: 'successfully created document', id });
   },
 };

@@ -1,16 +1,17 @@
 /** Document metadata: endpoints 15–20, the types alias and the lock metadata (gaps.md §9). */
 import { apiError } from '../domain/errors';
-import type { DoctypeInfo, FieldMetadata, MetadataView } from '../domain/documents';
-import type { Ctx, Handlers, Reply } from '../http/context';
+import { type DoctypeInfo, type MetadataView, commonFields } from '../domain/documents';
+import type { Handlers, Reply, VersionedCtx } from '../http/context';
 
-const storeOf = (ctx: Ctx) => ctx.world.documents.store(ctx.tenant!.id);
+type Ctx = VersionedCtx;
+const storeOf = (ctx: Ctx) => ctx.world.documents.store(ctx.tenant.id);
 const viewOf = (ctx: Ctx) => storeOf(ctx).view();
-const typesAddress = (ctx: Ctx, ...segments: string[]) => ctx.addresses.api(ctx.tenant!, ctx.version!, 'metadata', 'objects', 'documents', 'types', ...segments);
+const typesAddress = (ctx: Ctx, ...segments: string[]) => ctx.addresses.api(ctx.tenant, ctx.version, 'metadata', 'objects', 'documents', 'types', ...segments);
 const ok = (body: Record<string, unknown>): Reply => ({ body: { responseStatus: 'SUCCESS', ...body } });
 
 function typeList(ctx: Ctx): Reply {
   const types = viewOf(ctx).types().filter((t) => t.active).map((t) => ({ name: t.name, label: t.label, value: typesAddress(ctx, t.name) }));
-  return ok({ types, lock: ctx.addresses.api(ctx.tenant!, ctx.version!, 'metadata', 'objects', 'documents', 'lock') });
+  return ok({ types, lock: ctx.addresses.api(ctx.tenant, ctx.version, 'metadata', 'objects', 'documents', 'lock') });
 }
 
 /** The address of a relationship type's metadata, under the top type of the Doctype showing it. */
@@ -39,47 +40,17 @@ const subtree = (view: MetadataView, d: DoctypeInfo): DoctypeInfo[] => [d, ...d.
 
 const children = (view: MetadataView, d: DoctypeInfo) => d.children.map((c) => view.doctype(c)!).filter((c) => c.active);
 
-/** The Doctype at type[/subtype[/classification]]; a name not at that place answers INVALID_DATA naming it. */
-function doctypeAt(ctx: Ctx, path: string[]): DoctypeInfo {
-  const view = viewOf(ctx);
-  const params = ['type', 'subtype', 'classification'];
-  let found: DoctypeInfo | undefined;
-  path.forEach((name, i) => {
-    found = view.doctype(name);
-    if (!found || found.chain.join('/') !== path.slice(0, i + 1).join('/')) throw apiError('invalidValue', name, params[i]);
-  });
-  return found!;
-}
-
 export const metadataHandlers: Handlers = {
   listDocumentFields: (ctx) => ok({ properties: viewOf(ctx).fields }),
 
-  findCommonDocumentFields: (ctx) => {
-    const store = storeOf(ctx);
-    const ids = [...new Set(String(ctx.body?.docIds ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
-    if (ids.length === 0) throw apiError('parameterRequired', 'docIds');
-    const missing: string[] = [];
-    const docs = ids.flatMap((id) => {
-      try {
-        return [store.get(ctx.user!, Number(id))];
-      } catch {
-        missing.push(id);
-        return [];
-      }
-    });
-    if (missing.length) throw apiError('documentsNotFound', missing.join(', '));
-    const view = store.view();
-    const sets = docs.map((d) => new Set(view.fieldsFor(d.doctype).map((f) => f.name)));
-    const common: FieldMetadata[] = view.fieldsFor(docs[0].doctype).filter((f) => f.editable && !f.disabled && sets.every((s) => s.has(f.name)));
-    return ok({ properties: common });
-  },
+  findCommonDocumentFields: (ctx) => ok({ properties: commonFields(storeOf(ctx), ctx.user, ctx.body?.docIds.split(',') ?? []) }),
 
   listDocumentTypes: typeList,
   listDocumentTypesAlias: typeList,
 
   getDocumentType: (ctx) => {
     const view = viewOf(ctx);
-    const d = doctypeAt(ctx, [ctx.params.type]);
+    const d = view.doctypeAt([ctx.params.type]);
     const subs = children(view, d);
     const processes = view.processes(d.name);
     const defaultWorkflows = view.defaultWorkflows(d.name);
@@ -95,7 +66,7 @@ export const metadataHandlers: Handlers = {
 
   getDocumentSubtype: (ctx) => {
     const view = viewOf(ctx);
-    const d = doctypeAt(ctx, [ctx.params.type, ctx.params.subtype]);
+    const d = view.doctypeAt([ctx.params.type, ctx.params.subtype]);
     const classes = children(view, d);
     return ok({
       ...levelBody(ctx, view, d),
@@ -108,14 +79,14 @@ export const metadataHandlers: Handlers = {
 
   getDocumentClassification: (ctx) => {
     const view = viewOf(ctx);
-    const d = doctypeAt(ctx, [ctx.params.type, ctx.params.subtype, ctx.params.classification]);
+    const d = view.doctypeAt([ctx.params.type, ctx.params.subtype, ctx.params.classification]);
     return ok({ ...levelBody(ctx, view, d), properties: view.fieldsFor(d.name) });
   },
 
   /** The `value` of a `relationshipTypes` entry: a relationship type documents of this type (or below it) may have. */
   getDocumentRelationshipType: (ctx) => {
     const view = viewOf(ctx);
-    const d = doctypeAt(ctx, [ctx.params.type]);
+    const d = view.doctypeAt([ctx.params.type]);
     const wanted = ctx.params.relationship;
     const r = subtree(view, d).flatMap((x) => view.relationshipTypes(x.name)).find((x) => x.name === wanted);
     if (!r) throw apiError('invalidValue', wanted, 'relationship');

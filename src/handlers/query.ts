@@ -4,9 +4,9 @@
  */
 import { callerIn, DESCRIBE_HEADER, QueryService, type Caller, type QueryAnswer } from '../domain/query';
 import { reusableBodyOf } from '../http/respond';
-import type { Ctx, Handlers, Reply } from '../http/context';
+import type { CtxOf, Handlers, Reply, VersionedCtx as Ctx } from '../http/context';
 
-const caller = (ctx: Ctx): Caller => callerIn(ctx.world, ctx.tenant!, ctx.user!);
+const caller = (ctx: Ctx): Caller => callerIn(ctx.world, ctx.tenant, ctx.user);
 
 /** `X-TenantAPI-DescribeQuery` is on only when its value is `true` (gaps.md §11). */
 const wantsDescribe = (ctx: Ctx) => ctx.headers[DESCRIBE_HEADER]?.trim().toLowerCase() === 'true';
@@ -21,8 +21,8 @@ function reply(ctx: Ctx, a: QueryAnswer): Reply {
 }
 
 function bodyOf(ctx: Ctx, a: QueryAnswer): Record<string, unknown> {
-  const link = (p: { pagesize: number; pageoffset: number }) =>
-    `${ctx.addresses.api(ctx.tenant!, ctx.version!, 'query', a.queryId!)}?pagesize=${p.pagesize}&pageoffset=${p.pageoffset}`;
+  const pages = a.queryId === undefined ? undefined : ctx.addresses.api(ctx.tenant, ctx.version, 'query', a.queryId);
+  const link = (p: { pagesize: number; pageoffset: number }) => `${pages}?pagesize=${p.pagesize}&pageoffset=${p.pageoffset}`;
   const responseDetails: Record<string, unknown> = { limit: a.limit, offset: a.offset, size: a.size, total: a.total };
   if (a.previous) responseDetails.previous_page = link(a.previous);
   if (a.next) responseDetails.next_page = link(a.next);
@@ -40,11 +40,9 @@ function queryText(ctx: Ctx): string {
   return QueryService.checkText(typeof fromBody === 'string' ? fromBody : ctx.query.q);
 }
 
-const num = (v: unknown): number | undefined => (v === undefined || v === null || v === '' ? undefined : Number(v));
-
-function pageCall(ctx: Ctx): Reply {
-  const answer = ctx.world.queries.page(caller(ctx), String(ctx.params.query_id), {
-    pagesize: num(ctx.query.pagesize), pageoffset: num(ctx.query.pageoffset), describe: wantsDescribe(ctx),
+function pageCall(ctx: CtxOf<'getQueryPage'> & Ctx): Reply {
+  const answer = ctx.world.queries.page(caller(ctx), ctx.params.query_id, {
+    pagesize: ctx.query.pagesize, pageoffset: ctx.query.pageoffset, describe: wantsDescribe(ctx),
   });
   return reply(ctx, answer);
 }

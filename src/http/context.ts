@@ -52,6 +52,11 @@ export interface SignedIn {
   user: User;
 }
 
+/** A context whose caller is known (every operation that needs a session). */
+export type SignedInCtx = Ctx & SignedIn;
+/** A signed-in context of an operation under `/api/{version}/`. */
+export type VersionedCtx = SignedInCtx & { version: string };
+
 type Op<K extends OperationId> = Operations[K];
 
 /** What the handler of operation K receives: its own parameter and body types, and a caller when it needs one. */

@@ -7,6 +7,7 @@
  * its API `record`; `store.fieldMetadata()` is the field catalogue with types; `store.view()` the
  * whole metadata view (types, lifecycles with state types for STEADYSTATE() and friends).
  */
+export { commonFields } from './common-fields';
 export { createDocument, documentNumberOf, fieldValue, type CreateInput, type UploadLike } from './create';
 export { detectFormat, simplePdf, storedFile, textOf, type StoredFile } from './files';
 export { GroupDirectory, type Group } from './groups';

@@ -7,6 +7,7 @@
  * Split by concept: shapes in metadata-types.ts, one field's metadata in field-metadata.ts, what a
  * Doctype configures beyond fields (renditions, relationships, templates...) in doctype-extras.ts.
  */
+import { apiError } from '../errors';
 import { BASE_DOCTYPE, referencedName, type ComponentRegistry, type ComponentRecord } from '../configuration';
 import { ownRenditionTypes, relationshipTypes, stringList, templates } from './doctype-extras';
 import { type FieldContext, fieldMetadata, picklistEntries } from './field-metadata';
@@ -118,6 +119,21 @@ export class MetadataView {
   }
 
   /** A child of `parent` (or a type when parent is undefined) by name or label (labels case-insensitive). */
+  /**
+   * The Doctype at type[/subtype[/classification]] (endpoints 18–20): each name must be a Doctype
+   * at that place in the hierarchy, else INVALID_DATA naming it and its parameter.
+   */
+  doctypeAt(path: string[]): DoctypeInfo {
+    const params = ['type', 'subtype', 'classification'];
+    let found: DoctypeInfo | undefined;
+    path.forEach((name, i) => {
+      found = this.doctype(name);
+      if (!found || found.chain.join('/') !== path.slice(0, i + 1).join('/')) throw apiError('invalidValue', name, params[i]);
+    });
+    if (!found) throw apiError('parameterRequired', 'type');
+    return found;
+  }
+
   resolve(labelOrName: string, parent?: string): DoctypeInfo | undefined {
     const candidates = parent === undefined ? this.types() : (this.doctypes.get(parent)?.children ?? []).map((n) => this.doctypes.get(n)!);
     const wanted = labelOrName.trim();

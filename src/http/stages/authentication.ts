@@ -6,7 +6,7 @@
  */
 import { authenticateDelegated, delegationOf } from '../../domain/auth/delegation';
 import { apiError } from '../../domain/errors';
-import type { Ctx } from '../context';
+import type { Ctx, SignedIn } from '../context';
 import { noteCaller } from '../outcome';
 import type { PipelineStage } from '../pipeline';
 
@@ -19,10 +19,10 @@ export function sessionIdOf(authorization: string | undefined): string | undefin
 export const authentication: PipelineStage = async (ex, next) => {
   const { ctx } = ex;
   if (ex.route.op.auth !== 'session') return next();
-  await identify(ctx);
+  const { tenant, user } = await identify(ctx);
   noteCaller(ctx.outcome, ctx);
-  ex.tenant = { id: ctx.tenant!.id, dns: ctx.tenant!.dns };
-  ex.user = { id: ctx.user!.id, username: ctx.user!.username };
+  ex.tenant = { id: tenant.id, dns: tenant.dns };
+  ex.user = { id: user.id, username: user.username };
   try {
     return await next();
   } finally {
@@ -30,13 +30,13 @@ export const authentication: PipelineStage = async (ex, next) => {
   }
 };
 
-async function identify(ctx: Ctx): Promise<void> {
+async function identify(ctx: Ctx): Promise<SignedIn> {
   const delegated = delegationOf(ctx.query, ctx.headers);
   if (delegated) {
     const { user, tenant } = await authenticateDelegated(ctx.world, delegated, ctx.hintedTenant, ctx.addresses);
     ctx.user = user;
     ctx.tenant = tenant;
-    return;
+    return { user, tenant };
   }
   const id = sessionIdOf(ctx.headers.authorization);
   const session = id ? ctx.world.sessions.find(id) : undefined;
@@ -46,4 +46,5 @@ async function identify(ctx: Ctx): Promise<void> {
   ctx.session = session;
   ctx.user = session.user;
   ctx.tenant = session.tenant;
+  return { user: session.user, tenant: session.tenant };
 }
