@@ -14,7 +14,7 @@ import { newOutcome } from './outcome';
 import type { Envelope } from './respond';
 import type { Route } from './route';
 import type { Exchange } from './stage';
-import { type Tenancy, routingPath, tenancyOf } from './tenancy';
+import { type Tenancy, tenancyOf } from './tenancy';
 import { wantsXml } from './xml';
 
 const CLIENT_ID = /^[A-Za-z0-9._-]{1,100}$/;
@@ -28,7 +28,7 @@ export interface RequestExchange extends Exchange {
   readonly ctx: Ctx;
   readonly env: Envelope;
   readonly tenancy: Tenancy;
-  /** The path the router matched: collapsed slashes, no tenant prefix, no trailing slash. */
+  /** The path the router matched (Hono's, computed once by the app's getPath): collapsed slashes, no tenant prefix, no trailing slash. */
   readonly routingPath: string;
   /** The query string's parameters as sent (the first of repeated ones wins). */
   readonly search?: URLSearchParams;
@@ -71,7 +71,7 @@ export function createExchange(c: Context, route: Route, deps: ExchangeDeps): Re
   const incoming: IncomingMessage | undefined = nodeRequestOf(c);
   return {
     request, method: request.method, path, operationId: route.op.id, executionId, headers, incoming,
-    route, hono: c, ctx, tenancy, routingPath: routingPath(path), search, started,
+    route, hono: c, ctx, tenancy, routingPath: c.req.path, search, started,
     env: { xml: wantsXml(headers.accept), xmlRoot: route.op.xmlRoot, outcome },
   };
 }

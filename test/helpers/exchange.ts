@@ -11,6 +11,7 @@ import type { Handler } from '../../src/http/context';
 import { createExchange, type RequestExchange } from '../../src/http/exchange';
 import type { Route } from '../../src/http/route';
 import { routeShape } from '../../src/http/router';
+import { routingPath } from '../../src/http/tenancy';
 import { lazyRequestValidator, newAjv } from '../../src/http/validate';
 import { loadFixtures } from '../../src/fixtures/load';
 import { loadOpenApi } from '../../src/openapi/load';
@@ -52,7 +53,7 @@ export function testExchange(init: ExchangeInit): RequestExchange {
   };
   const url = /^https?:/.test(init.url) ? init.url : `http://localhost:8080${init.url}`;
   const request = new Request(url, { method: init.method ?? op.method.toUpperCase(), headers: init.headers, body: init.body });
-  const hono = { req: { raw: request, param: () => init.params ?? {} }, env: undefined } as unknown as Context;
+  const hono = { req: { raw: request, path: routingPath(new URL(url).pathname), param: () => init.params ?? {} }, env: undefined } as unknown as Context;
   return createExchange(hono, route, { world, publicUrl: () => 'http://localhost:8080' });
 }
 
