@@ -16,7 +16,7 @@ import { type PipelineStage, runStages } from './pipeline';
 import { type Envelope, failure, unexpectedFailure } from './respond';
 import type { Route } from './route';
 import { routeShape } from './router';
-import { apiBurst } from './stages/api-burst';
+import { apiBurst, reportStanding } from './stages/api-burst';
 import { authentication } from './stages/authentication';
 import { bodyReading } from './stages/body-reading';
 import { errors } from './stages/errors';
@@ -25,7 +25,7 @@ import { responseValidation } from './stages/response-validation';
 import { tenancy } from './stages/tenancy';
 import { usage } from './stages/usage';
 import { validation } from './stages/validation';
-import { routingPath } from './tenancy';
+import { routingPath, tenancyOf } from './tenancy';
 import { lazyRequestValidator, newAjv } from './validate';
 import { createResponseValidator } from './validate-response';
 import { wantsXml } from './xml';
@@ -103,8 +103,12 @@ export function createApp(options: AppOptions): Hono {
   for (const route of ordered) app.on(route.op.method.toUpperCase(), route.shape.honoPath, (c) => runStages(stages, createExchange(c, route, deps)));
 
   app.notFound((c) => {
-    const path = routingPath(pathnameOf(c.req.url));
-    const env: Envelope = { xml: wantsXml(c.req.header('accept')), outcome: newOutcome(randomUUID()) };
+    const pathname = pathnameOf(c.req.url);
+    const path = routingPath(pathname);
+    const outcome = newOutcome(randomUUID(), c.req.header('x-tenantapi-referenceid'));
+    const named = tenancyOf(pathname, c.req.header('host'), (dns) => world.tenants.byDnsName(dns) !== undefined);
+    reportStanding(outcome, world, named.reachedBy === 'plain' ? undefined : world.tenants.byDnsName(named.dns));
+    const env: Envelope = { xml: wantsXml(c.req.header('accept')), outcome };
     const wrongMethod = routes.some((r) => r.shape.matches(path));
     return failure(env, wrongMethod ? apiError('methodNotSupported', c.req.method, path) : apiError('unknownPath', path));
   });

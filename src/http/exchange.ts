@@ -11,6 +11,7 @@ import { Addresses } from './addresses';
 import type { Ctx } from './context';
 import { headersOf, nodeRequestOf, pathnameOf, searchOf } from './node-request';
 import { newOutcome } from './outcome';
+import { reportStanding } from './stages/api-burst';
 import type { Envelope } from './respond';
 import type { Route } from './route';
 import type { Exchange } from './stage';
@@ -62,6 +63,7 @@ export function createExchange(c: Context, route: Route, deps: ExchangeDeps): Re
   const hintedTenant = hinted === undefined ? undefined : world.tenants.byDnsName(hinted);
   const executionId = randomUUID();
   const outcome = newOutcome(executionId, headers['x-tenantapi-referenceid']);
+  reportStanding(outcome, world, hintedTenant);
   const ctx: Ctx = {
     world, op: route.op, executionId, hintedDns: hinted, hintedTenant, tenant: hintedTenant, params: {}, query, headers,
     addresses: new Addresses(publicUrl, tenancy.reachedBy, tenancy.hostPort, tenancy.dns),

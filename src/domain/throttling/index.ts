@@ -38,6 +38,13 @@ export class FixedWindowCounter {
     w.count += 1;
     return { count: w.count, resetInMs: start + this.windowMs - now };
   }
+
+  /** The count of `key` in the current window, without counting a call (0 when it has none). */
+  peek(key: string): number {
+    const now = this.clock.now();
+    const w = this.windows.get(key);
+    return w && w.start === now - (now % this.windowMs) ? w.count : 0;
+  }
 }
 
 export interface ThrottleSettings {
@@ -67,6 +74,11 @@ export class Throttle {
   apiCall(tenantId: number, limit: number): BurstDecision {
     const { count, resetInMs } = this.api.hit(String(tenantId));
     return { limit, remaining: Math.max(0, limit - count), delayMs: this.delay(count > limit), refused: false, resetInMs };
+  }
+
+  /** Where `tenantId`'s API window stands, without counting a call (answers that count none still report it). */
+  apiStanding(tenantId: number, limit: number): { limit: number; remaining: number } {
+    return { limit, remaining: Math.max(0, limit - this.api.peek(String(tenantId))) };
   }
 
   private delay(delayed: boolean): number {

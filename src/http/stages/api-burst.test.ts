@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextAnswering, testExchange, testWorld } from '../../../test/helpers/exchange';
-import { apiBurst } from './api-burst';
+import { newOutcome } from '../outcome';
+import { apiBurst, reportStanding } from './api-burst';
 
 describe('API burst stage', () => {
   const signedIn = (world: ReturnType<typeof testWorld>) => {
@@ -31,10 +32,21 @@ describe('API burst stage', () => {
     expect(world.clock.slept).toEqual([500]);
   });
 
-  it('does not count calls without a tenant or that need no session', async () => {
+  it('does not count calls that need no session; they report where the window stands', async () => {
     const world = testWorld();
-    const open = testExchange({ world, operationId: 'listVersions', url: '/api/' });
+    await apiBurst(signedIn(world), nextAnswering());
+    const open = testExchange({ world, operationId: 'listVersions', url: '/tenants/promo.acme.example/api/' });
     await apiBurst(open, nextAnswering());
-    expect(open.ctx.outcome.burstLimit).toBeUndefined();
+    expect(open.ctx.outcome).toMatchObject({ burstLimit: 2000, burstRemaining: 1999 });
+    const counted = signedIn(world);
+    await apiBurst(counted, nextAnswering());
+    expect(counted.ctx.outcome.burstRemaining).toBe(1998);
+  });
+
+  it('reports the default limit, untouched, when no tenant is named', () => {
+    const world = testWorld();
+    const outcome = newOutcome('x');
+    reportStanding(outcome, world, undefined);
+    expect(outcome).toMatchObject({ burstLimit: 2000, burstRemaining: 2000 });
   });
 });
