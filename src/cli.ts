@@ -1,14 +1,15 @@
 /**
  * `npm start` / `dms-sim`: runs the simulator on a fixture set.
  * Flags: --port (or PORT; 0 picks a free port), --host, --fixtures DIR, --public-url,
- * --validate-responses, --no-throttle.
+ * --validate-responses, --no-throttle, --tls, --tls-dir DIR, --trust-proxy.
  */
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FixtureError } from './fixtures/load';
 import { createSimulator } from './simulator';
+import { trustAdvice } from './tls/certificate';
 
-const usage = `Usage: dms-sim [--port N] [--host H] [--fixtures DIR] [--public-url URL] [--validate-responses] [--no-throttle]`;
+const usage = `Usage: dms-sim [--port N] [--host H] [--fixtures DIR] [--public-url URL] [--validate-responses] [--no-throttle] [--tls] [--tls-dir DIR] [--trust-proxy]`;
 
 function main(): void {
   let args;
@@ -21,6 +22,9 @@ function main(): void {
         'public-url': { type: 'string' },
         'validate-responses': { type: 'boolean' },
         'no-throttle': { type: 'boolean' },
+        tls: { type: 'boolean' },
+        'tls-dir': { type: 'string' },
+        'trust-proxy': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }).values;
@@ -46,6 +50,8 @@ function main(): void {
       publicUrl: args['public-url'],
       validateResponses: args['validate-responses'],
       settings: args['no-throttle'] ? { throttling: false } : {},
+      tls: args.tls || args['tls-dir'] ? { dir: args['tls-dir'] } : undefined,
+      trustProxy: args['trust-proxy'],
     });
   } catch (e) {
     console.error(e instanceof FixtureError ? e.message : `dms-sim could not start: ${(e as Error).message}`);
@@ -64,7 +70,8 @@ function main(): void {
       const pw = simulator.world.fixtures.data.users.filter((u) => u.password).slice(0, 4);
       lines.push('', 'Default credentials (see README for every persona):');
       for (const u of pw) lines.push(`  ${u.username} / ${u.password}`);
-      lines.push('', `Try: curl ${base}/api/`);
+      if (simulator.tls) lines.push('', trustAdvice(simulator.tls, `${base}/api/`));
+      lines.push('', `Try: curl ${simulator.tls ? `--cacert ${simulator.tls.certPath} ` : ''}${base}/api/`);
       console.log(lines.join('\n'));
     },
     (e: Error) => {

@@ -2,6 +2,7 @@
  * createSimulator(options): a fixture set → a world → the Hono app; listen() and close().
  * Each simulator has its own state.
  */
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
 import type { Hono } from 'hono';
@@ -13,6 +14,7 @@ import { handlers as allHandlers } from './handlers';
 import type { Handlers } from './http/context';
 import { createApp, warmValidators } from './http/app';
 import { loadOpenApi } from './openapi/load';
+import { type TlsFiles, tlsFiles } from './tls/certificate';
 
 /** (chosen) How long after listening the background compilation of validators begins. */
 const WARM_UP_DELAY_MS = 300;
@@ -24,6 +26,10 @@ export interface SimulatorOptions {
   host?: string;
   /** The base of every absolute address handed out; default: the listening address. */
   publicUrl?: string;
+  /** Honour X-Forwarded-Proto/Host from any peer; by default only from loopback peers (gaps.md §12). */
+  trustProxy?: boolean;
+  /** Serve HTTPS with a self-signed certificate for every tenant DNS name, kept in `dir` (default: the user's cache folder). */
+  tls?: boolean | { dir?: string };
   /** Validate every answer against the OpenAPI document (a breach answers 500, loudly). */
   validateResponses?: boolean;
   clock?: Clock;
@@ -42,6 +48,8 @@ export interface Simulator {
   listen(): Promise<{ url: string; port: number; host: string }>;
   close(): Promise<void>;
   readonly publicUrl: string | undefined;
+  /** With `tls`: the certificate served, once listening. */
+  readonly tls: TlsFiles | undefined;
 }
 
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
@@ -53,10 +61,13 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     openapi: loadOpenApi(),
     handlers: { ...allHandlers, ...options.handlers },
     publicUrl: () => publicUrl,
+    explicitPublicUrl: options.publicUrl !== undefined,
+    trustProxy: options.trustProxy,
     validateResponses: options.validateResponses,
   });
   let server: ServerType | undefined;
   let warmUp: AbortController | undefined;
+  let tls: TlsFiles | undefined;
   return {
     app,
     world,
@@ -64,13 +75,18 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     get publicUrl() {
       return publicUrl;
     },
-    listen() {
+    get tls() {
+      return tls;
+    },
+    async listen() {
       const host = options.host ?? '127.0.0.1';
+      if (options.tls) tls = await tlsFiles(world.tenants.all().map((t) => t.dns), typeof options.tls === 'object' ? options.tls.dir : undefined);
+      const secure = tls ? { createServer: createHttpsServer, serverOptions: { key: tls.key, cert: tls.cert } } : {};
       return new Promise((resolve, reject) => {
-        const s = serve({ fetch: app.fetch, port: options.port ?? 8080, hostname: host }, (info: AddressInfo) => {
+        const s = serve({ fetch: app.fetch, port: options.port ?? 8080, hostname: host, ...secure }, (info: AddressInfo) => {
           // The loopback and wildcard addresses are shown as localhost (the README's address).
           const shownHost = ['0.0.0.0', '::', '127.0.0.1'].includes(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
-          const url = `http://${shownHost}:${info.port}`;
+          const url = `${tls ? 'https' : 'http'}://${shownHost}:${info.port}`;
           publicUrl ??= url;
           resolve({ url, port: info.port, host });
           // Validators not needed yet are compiled in the background shortly after (they compile on first use anyway).

@@ -36,6 +36,10 @@ export interface AppOptions {
   handlers: Handlers;
   /** The public base (`--public-url`, else the listening address); read per request. */
   publicUrl: () => string | undefined;
+  /** The public base was given (`--public-url`): forwarded headers do not replace it. */
+  explicitPublicUrl?: boolean;
+  /** Honour X-Forwarded-Proto/Host from any peer (`--trust-proxy`); by default only from loopback peers and in-process calls. */
+  trustProxy?: boolean;
   /** Validate every answer against the document; a breach answers 500 and is reported. */
   validateResponses?: boolean;
   onInvalidResponse?: (op: OperationInfo, problems: string[]) => void;
@@ -93,7 +97,7 @@ export function createApp(options: AppOptions): Hono {
     ...(options.validateResponses ? [responseValidation(createResponseValidator(openapi.document), options.onInvalidResponse)] : []),
     errors, tenancy, authentication, apiBurst, validation, bodyReading, handler,
   ];
-  const deps = { world, publicUrl: options.publicUrl };
+  const deps = { world, publicUrl: options.publicUrl, explicitPublicUrl: options.explicitPublicUrl ?? false, trustProxy: options.trustProxy ?? false };
 
   const app = new Hono({ getPath: (req) => routingPath(pathnameOf(req.url)) });
   // Hono tries routes in registration order: the most specific template (most literal text) first,

@@ -41,6 +41,26 @@ export interface ExchangeDeps {
   world: World;
   /** The public base without trailing slashes, if configured (`--public-url`, else the listening address). */
   publicUrl: () => string | undefined;
+  /** The public base was given explicitly: forwarded headers do not replace it. */
+  explicitPublicUrl: boolean;
+  /** Forwarded headers are honoured from any peer, not only from loopback ones. */
+  trustProxy: boolean;
+}
+
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+const first = (v: string | undefined) => v?.split(',')[0].trim() || undefined;
+
+/**
+ * The scheme and host the client used, as a trusted proxy reports them (X-Forwarded-Proto,
+ * X-Forwarded-Host: gaps.md §12). Trusted: `--trust-proxy`, a loopback peer, or an in-process call.
+ */
+export function forwarded(headers: Record<string, string>, incoming: IncomingMessage | undefined, deps: ExchangeDeps): { proto?: string; host?: string } | undefined {
+  const proto = first(headers['x-forwarded-proto'])?.toLowerCase();
+  const host = first(headers['x-forwarded-host']);
+  if (!proto && !host) return undefined;
+  const peer = incoming?.socket?.remoteAddress;
+  if (!deps.trustProxy && peer !== undefined && !LOOPBACK.test(peer)) return undefined;
+  return { proto: proto === 'http' || proto === 'https' ? proto : undefined, host };
 }
 
 export function createExchange(c: Context, route: Route, deps: ExchangeDeps): RequestExchange {
@@ -50,9 +70,14 @@ export function createExchange(c: Context, route: Route, deps: ExchangeDeps): Re
   const href = request.url;
   const path = pathnameOf(href);
   const headers = headersOf(c, request);
-  const tenancy = tenancyOf(path, headers.host, (dns) => world.tenants.byDnsName(dns) !== undefined);
+  const incoming: IncomingMessage | undefined = nodeRequestOf(c);
+  const proxied = forwarded(headers, incoming, deps);
+  const host = proxied?.host ?? headers.host;
+  const tenancy = tenancyOf(path, host, (dns) => world.tenants.byDnsName(dns) !== undefined);
   const configured = deps.publicUrl();
-  const publicUrl = configured ?? (tenancy.reachedBy === 'host' ? 'http://localhost' : new URL(href).origin);
+  const publicUrl = proxied && !deps.explicitPublicUrl
+    ? `${proxied.proto ?? (configured ?? href).split('://')[0]}://${host}`
+    : configured ?? (tenancy.reachedBy === 'host' ? 'http://localhost' : new URL(href).origin);
   const query: Record<string, string> = Object.create(null);
   const raw = searchOf(href);
   const search = raw ? new URLSearchParams(raw) : undefined;
@@ -70,7 +95,6 @@ export function createExchange(c: Context, route: Route, deps: ExchangeDeps): Re
     clientId: clientIdOf(search?.get('client_id') ?? headers['x-tenantapi-clientid']),
     outcome,
   };
-  const incoming: IncomingMessage | undefined = nodeRequestOf(c);
   return {
     request, method: request.method, path, operationId: route.op.id, executionId, headers, incoming,
     route, hono: c, ctx, tenancy, routingPath: c.req.path, search, started,

@@ -54,7 +54,7 @@ export function testExchange(init: ExchangeInit): RequestExchange {
   const url = /^https?:/.test(init.url) ? init.url : `http://localhost:8080${init.url}`;
   const request = new Request(url, { method: init.method ?? op.method.toUpperCase(), headers: init.headers, body: init.body });
   const hono = { req: { raw: request, path: routingPath(new URL(url).pathname), param: () => init.params ?? {} }, env: undefined } as unknown as Context;
-  return createExchange(hono, route, { world, publicUrl: () => 'http://localhost:8080' });
+  return createExchange(hono, route, { world, publicUrl: () => 'http://localhost:8080', explicitPublicUrl: true, trustProxy: false });
 }
 
 /** A `next` that answers a plain 200 and counts its calls. */
