@@ -26,7 +26,7 @@ area('domains', 'domain information (endpoints 5 and 6)', () => {
       if ('tenant_application__v' in t) throw new ContractViolation(`tenant ${t.id} carries tenant_application__v without include_application=true`);
     }
     const withApp = success(await c.get(c.v('/objects/domain'), { query: { include_application: true }, expectOp: 'getDomain' }));
-    for (const t of withApp.json.domain__v.tenants__v) expect(typeof t.tenant_application__v, `tenant ${t.id}: tenant_application__v`).toBe('string');
+    for (const t of withApp.json.domain__v.tenants__v) expectApplications(t);
     const domains = success(await c.get(c.v('/objects/domains'), { expectOp: 'listDomains' })).json.domains.map((d: { name: string }) => d.name);
     expect(domains, 'the domain list holds this domain').toContain(a.json.domain__v.domain_name__v);
   });
@@ -39,7 +39,17 @@ area('domains', 'domain information (endpoints 5 and 6)', () => {
     expect(new Set(ids).size, 'no tenant twice').toBe(ids.length);
     if (contract.admin.state === 'ok' && contract.admin.tenantId !== undefined) expect(ids, 'the current tenant is in its domain').toContain(contract.admin.tenantId);
     const withApp = success(await c.get(c.v('/objects/domain'), { query: { include_application: true }, expectOp: 'getDomain' })).json;
-    for (const t of withApp.domain__v.tenants__v) expect(typeof t.tenant_application__v, `tenant ${t.id}: tenant_application__v`).toBe('string');
+    for (const t of withApp.domain__v.tenants__v) expectApplications(t);
     for (const t of j.domain__v.tenants__v) expect(t, `tenant ${t.id} without include_application`).not.toHaveProperty('tenant_application__v');
   });
 });
+
+/** gaps.md §12: with include_application=true, each tenant's tenant_application__v is an array of {name, label}. */
+function expectApplications(t: { id: number; tenant_application__v?: unknown }): void {
+  const apps = t.tenant_application__v;
+  expect(Array.isArray(apps), `tenant ${t.id}: tenant_application__v is an array`).toBe(true);
+  for (const a of apps as { name?: unknown; label?: unknown }[]) {
+    expect(typeof a.name, `tenant ${t.id}: tenant_application__v[].name`).toBe('string');
+    expect(typeof a.label, `tenant ${t.id}: tenant_application__v[].label`).toBe('string');
+  }
+}

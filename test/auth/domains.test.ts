@@ -40,7 +40,8 @@ describe('endpoint 5: the domain (domain administrators)', () => {
   it('include_application=true adds tenant_application__v', async () => {
     const s = await sim.login(ADMIN, { tenantDNS: 'quality.acme.example' });
     const body = await sim.json('GET', `/api/${V}/objects/domain?include_application=true`, s);
-    expect(body.domain__v.tenants__v).toEqual(acmeTenants.map((t) => ({ ...t, tenant_application__v: applications[t.id] })));
+    // A client reads tenant_application__v[0].label (gaps.md §12: an array of {name, label}).
+    expect(body.domain__v.tenants__v).toEqual(acmeTenants.map((t) => ({ ...t, tenant_application__v: [{ name: `${applications[t.id].toLowerCase()}__v`, label: applications[t.id] }] })));
     expect((await sim.json('GET', `/api/${V}/objects/domain?include_application=maybe`, s)).errors[0].type).toBe('INVALID_DATA');
   });
 
@@ -51,7 +52,7 @@ describe('endpoint 5: the domain (domain administrators)', () => {
     sim.world.users.byUsername(ADMIN)!.domainAdmin.add('acme-sbx');
     expect((await sim.json('GET', `/api/${V}/objects/domain?include_application=true`, s)).domain__v).toEqual({
       domain_name__v: 'acme-sbx', domain_type__v: 'Sandbox',
-      tenants__v: [{ id: 2001, tenant_name__v: 'Acme PromoMats Sandbox', tenant_status__v: 'Active', tenant_family__v: { name__v: 'commercial__v', label__v: 'Commercial' }, tenant_application__v: 'PromoMats' }],
+      tenants__v: [{ id: 2001, tenant_name__v: 'Acme PromoMats Sandbox', tenant_status__v: 'Active', tenant_family__v: { name__v: 'commercial__v', label__v: 'Commercial' }, tenant_application__v: [{ name: 'promomats__v', label: 'PromoMats' }] }],
     });
   });
 

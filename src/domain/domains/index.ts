@@ -7,6 +7,14 @@ import type { Tenant } from '../tenants';
 import { type User, isDomainAdmin, isTenantAdmin } from '../users';
 import { UsageLog } from '../usage';
 
+/**
+ * A tenant's application as the real service's clients read it (gaps.md §12): `{name, label}`,
+ * the name being the label's API name (`PromoMats` → `promomats__v`) (chosen).
+ */
+export function applicationOf(label: string): { name: string; label: string } {
+  return { name: `${label.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '')}__v`, label };
+}
+
 /** Endpoint 5's `domain__v`: the caller's tenant's domain, for its domain administrators only. */
 export function domainOf(user: User, tenant: Tenant, includeApplication: boolean) {
   if (!isDomainAdmin(user, tenant)) throw apiError('insufficientAccess', 'Only a domain administrator may read the domain.');
@@ -19,7 +27,7 @@ export function domainOf(user: User, tenant: Tenant, includeApplication: boolean
       tenant_name__v: t.name,
       tenant_status__v: t.status,
       tenant_family__v: { name__v: t.family.name, label__v: t.family.label },
-      ...(includeApplication && t.application ? { tenant_application__v: t.application } : {}),
+      ...(includeApplication && t.application ? { tenant_application__v: [applicationOf(t.application)] } : {}),
     })),
   };
 }

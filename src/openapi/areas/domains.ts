@@ -12,7 +12,7 @@ export const domains: Area = {
         tenant_name__v: str(),
         tenant_status__v: str({ enum: ['Active', 'Inactive'] }),
         tenant_family__v: obj({ name__v: str(), label__v: str() }, ['name__v', 'label__v']),
-        tenant_application__v: str({ description: 'Only with include_application=true' }),
+        tenant_application__v: arr(obj({ name: str(), label: str() }, ['name', 'label']), { description: 'Only with include_application=true: the application(s) of the tenant (gaps.md §12)' }),
       },
       ['id', 'tenant_name__v', 'tenant_status__v', 'tenant_family__v'],
     ),
