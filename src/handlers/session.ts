@@ -1,5 +1,6 @@
 /** Session and discovery handlers: endpoints 1–3, keep-alive and logout. */
 import { login } from '../domain/auth/login';
+import { apiError } from '../domain/errors';
 import { discover } from '../domain/auth/discovery';
 import { oauthLogin } from '../domain/auth/oauth-session';
 import type { Session } from '../domain/sessions';
@@ -45,7 +46,12 @@ export const sessionHandlers: Handlers = {
     return sessionReply(ctx, session);
   },
 
-  discoverAuthType: (ctx) => ({ body: discover(ctx.world, ctx.query.username, ctx.query.client_id, ctx.addresses) }),
+  /** 3: `username` and `client_id` from the query string, else the form body (gaps.md §11). */
+  discoverAuthType: (ctx) => {
+    const username = ctx.query.username ?? ctx.body?.username;
+    if (username === undefined) throw apiError('parameterRequired', 'username');
+    return { body: discover(ctx.world, username, ctx.query.client_id ?? ctx.body?.client_id, ctx.addresses) };
+  },
 
   keepAlive: () => ({ body: { responseStatus: 'SUCCESS' } }),
 

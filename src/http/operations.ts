@@ -86,8 +86,8 @@ export interface Operations {
   discoverAuthType: {
     auth: 'none';
     path: Record<never, never>;
-    query: { username: string; client_id?: string };
-    body: never;
+    query: { username?: string; client_id?: string };
+    body: { username?: string; client_id?: string };
   };
   downloadApiUsageLog: {
     auth: 'session';

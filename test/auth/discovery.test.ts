@@ -120,3 +120,23 @@ describe('endpoint 3: discovery', () => {
     expect(other.breaches).toEqual([]);
   });
 });
+
+describe('discovery from a form body (gaps.md §11, issue 15 item 5)', () => {
+  const discoverForm = async (form: Record<string, string>, query = '') => (await sim.call('POST', `/auth/discovery${query}`, { form })).json();
+
+  it('a client that sends username in the form body gets the same answer as with the query string', async () => {
+    expect(await discoverForm({ username: 'sso.user@acme.example' })).toEqual(await discover('username=sso.user@acme.example'));
+    expect((await discoverForm({ username: 'alice@acme.example' })).data.auth_type).toBe('password');
+  });
+
+  it('reads client_id from the form body too, and lets the query string win', async () => {
+    const viaBody = await discoverForm({ username: 'sso.user@acme.example', client_id: 'dms-sim-local' });
+    expect(viaBody).toEqual(await discover('username=sso.user@acme.example&client_id=dms-sim-local'));
+    const queryWins = await discoverForm({ username: 'nobody@acme.example' }, '?username=sso.user@acme.example');
+    expect(queryWins.data.auth_type).toBe('sso');
+  });
+
+  it('answers PARAMETER_REQUIRED when neither names the user', async () => {
+    expect(await discoverForm({ client_id: 'x' })).toEqual({ responseStatus: 'FAILURE', errors: [{ type: 'PARAMETER_REQUIRED', message: 'Missing required parameter [username]' }] });
+  });
+});

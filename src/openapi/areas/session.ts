@@ -74,7 +74,9 @@ export const session: Area = {
     operation({
       id: 'discoverAuthType', method: 'post', path: '/auth/discovery', tag, endpoint: 3, auth: 'none',
       summary: 'Discover the authentication type of a user',
-      params: [queryParam('username', str({ minLength: 1 }), 'The user name', true)],
+      description: '`username` and `client_id` come from the query string or, as a published client sends them, from a form body (gaps.md §11); the query string wins.',
+      params: [queryParam('username', str({ minLength: 1 }), 'The user name (or in the form body)')],
+      body: formBody(obj({ username: str({ minLength: 1 }), client_id: str() }), { required: false }),
       answer: { kind: 'structured', schema: 'AuthDiscovery', xmlRoot: 'ApiRestResult' },
     }),
     operation({
