@@ -114,7 +114,7 @@ area('documents', 'the document list (21), retrieval (22–24), visibility, crea
     }
   });
 
-  check('every version address (24) works: that version, one versions entry, renditions an array of one object', async () => {
+  check('every version address (24) works: that version, one versions entry, renditions an object of addresses', async () => {
     const c = user1();
     for (const d of await sample()) {
       const vs = success(await c.get(c.v(`/objects/documents/${d.id}/versions`), { expectOp: 'listDocumentVersions' })).json;
@@ -125,6 +125,9 @@ area('documents', 'the document list (21), retrieval (22–24), visibility, crea
         expect(j.document.id, `${where}: id`).toBe(d.id);
         expect([j.document.major_version_number__v, j.document.minor_version_number__v], `${where}: version numbers`).toEqual([major, minor]);
         expect(j.versions.map((x: { number: string }) => x.number), `${where}: versions`).toEqual([v.number]);
+        // gaps.md §12: renditions of 24 is an object (name → address), as in 22 and 23, not the spec's array.
+        expect(Array.isArray(j.renditions), `${where}: renditions is an object`).toBe(false);
+        for (const r of Object.values(j.renditions as Record<string, string>)) expect(r, `${where}: rendition address`).toMatch(/^https?:\/\//);
         if (v.number === `${d.major_version_number__v}.${d.minor_version_number__v}`) sameFields(where, d, j.document, SHARED_FIELDS);
       }
     }

@@ -96,7 +96,8 @@ export const documentHandlers: Handlers = {
     store.viewed(ctx.user, doc);
     return ok({
       document: store.record(doc, version),
-      renditions: [renditionMap(ctx, store, doc, version, true)],
+      // An object, as in 22 and 23: the spec's "array" is not what the service answers (gaps.md §9, §12).
+      renditions: renditionMap(ctx, store, doc, version, true),
       versions: [versionEntry(ctx, doc, version)],
       attachments: attachments(ctx, doc),
     });

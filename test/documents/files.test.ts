@@ -87,7 +87,7 @@ describe('renditions and attachments (addresses handed out by 22–24)', () => {
 
   it('a version rendition and an unknown rendition type', async () => {
     const body = await p.sim.json('GET', api('/objects/documents/101/versions/0/1'), p.alice);
-    expect(await bytes(await get(body.renditions[0].viewable_rendition__v, p.alice))).toEqual(fixtureFile('cholecap-brochure-v0.1.pdf'));
+    expect(await bytes(await get(body.renditions.viewable_rendition__v, p.alice))).toEqual(fixtureFile('cholecap-brochure-v0.1.pdf'));
     expect((await (await get('/objects/documents/101/renditions/nope__v', p.alice)).json()).errors[0].type).toBe('INVALID_DATA');
   });
 

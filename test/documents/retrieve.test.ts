@@ -73,7 +73,8 @@ describe('GET .../versions (23) and .../versions/{major}/{minor} (24)', () => {
       const [major, minor] = v.number.split('.').map(Number);
       expect(body.document).toMatchObject({ id: 101, major_version_number__v: major, minor_version_number__v: minor, version_id: `101_${major}_${minor}` });
       expect(body.versions).toEqual([v]);
-      expect(body.renditions).toEqual([{ viewable_rendition__v: `${base}/101/versions/${major}/${minor}/renditions/viewable_rendition__v` }]);
+      // A client reads renditions.viewable_rendition__v of 24, as of 22 (gaps.md §12: an object).
+      expect(body.renditions).toEqual({ viewable_rendition__v: `${base}/101/versions/${major}/${minor}/renditions/viewable_rendition__v` });
       expect(body.attachments).toHaveLength(2);
     }
   });

@@ -59,7 +59,7 @@ export const documents: Area = {
     ),
     DocumentVersions: obj({ responseStatus: okStatus(), versions, renditions: renditionMap }, ['responseStatus', 'versions', 'renditions']),
     DocumentVersionResponse: obj(
-      { responseStatus: okStatus(), document: ref('Document'), renditions: arr(renditionMap, { minItems: 1, maxItems: 1 }), versions: { ...versions, maxItems: 1 } as Schema, attachments },
+      { responseStatus: okStatus(), document: ref('Document'), renditions: renditionMap, versions: { ...versions, maxItems: 1 } as Schema, attachments },
       ['responseStatus', 'document', 'renditions', 'versions', 'attachments'],
     ),
     DocumentLock: obj(
