@@ -148,4 +148,14 @@ area('configuration', 'MDL and configuration components (endpoints 8–14)', () 
       if (created && !(dropped instanceof Error)) mdlSucceeded(dropped, `DROP Signaturepage ${name}`);
     }
   }, { writes: true });
+
+  check('metadata/components: every type listed answers its metadata (endpoint 9) when its url is followed (gaps.md §12)', async () => {
+    const c = user1();
+    const list = success(await c.get(c.v('/metadata/components'), { expectOp: 'listComponentTypes' })).json;
+    expect(list.data.length, 'at least one component type').toBeGreaterThan(0);
+    for (const t of (list.data as { name: string; url: string }[]).slice(0, 12)) {
+      const meta = success(await c.get(t.url, { expectOp: 'getComponentTypeMetadata' }), `following ${t.url}`).json;
+      expect(meta.data.name, `${t.url}: data.name`).toBe(t.name);
+    }
+  });
 });

@@ -57,4 +57,12 @@ area('discovery', 'version list (endpoint 4) and discovery (endpoint 3)', () => 
     expect(a.json.data.auth_type).toBe('password');
     expect(a.json.errors ?? [], 'errors, if present, is empty').toEqual([]);
   });
+
+  check('discovery: username in a form body answers as in the query string (gaps.md §11)', async () => {
+    if (!contract.credentials?.password) throw new NoData('the run has no user name and password (CONTRACT_SESSION_ID)');
+    const c = anonymous();
+    const viaQuery = success(await c.post(`${contract.authUrl}/auth/discovery`, { session: null, query: { username: contract.credentials.username }, expectOp: 'discoverAuthType' }));
+    const viaForm = success(await c.post(`${contract.authUrl}/auth/discovery`, { session: null, form: { username: contract.credentials.username }, expectOp: 'discoverAuthType' }));
+    expect(viaForm.json.data, 'the same discovery answer').toEqual(viaQuery.json.data);
+  });
 });

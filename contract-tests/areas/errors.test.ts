@@ -57,6 +57,15 @@ area('errors', 'error shapes', () => {
     failure(await c.get('/api/contract-no-such-resource/at/all', { unmatched: true }), ['MALFORMED_URL', 'METHOD_NOT_SUPPORTED']);
   });
 
+  check('an unknown path still echoes X-TenantAPI-ReferenceId and reports the burst (gaps.md §12)', async () => {
+    const c = user1();
+    const a = await c.get(c.v('/contract-no-such-resource'), { unmatched: true, headers: { 'X-TenantAPI-ReferenceId': 'contract-ref-1' } });
+    failure(a, 'MALFORMED_URL');
+    expect(a.headers.get('x-tenantapi-referenceid'), 'X-TenantAPI-ReferenceId echoed').toBe('contract-ref-1');
+    expect(a.headers.get('x-tenantapi-burstlimit'), 'X-TenantAPI-BurstLimit').toMatch(/^\d+$/);
+    expect(a.headers.get('x-tenantapi-burstlimitremaining'), 'X-TenantAPI-BurstLimitRemaining').toMatch(/^\d+$/);
+  });
+
   check('a method the path does not take: FAILURE METHOD_NOT_SUPPORTED', async () => {
     const c = anonymous();
     failure(await c.call('PUT', '/api/', { session: null, unmatched: true }), 'METHOD_NOT_SUPPORTED');

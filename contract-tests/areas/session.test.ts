@@ -117,4 +117,13 @@ area('session', 'OAuth 2.0 / OpenID Connect session (endpoint 2)', () => {
     const c = anonymous();
     failure(await c.post(`${contract.authUrl}/auth/oauth/session/${encodeURIComponent(profile)}`, { session: null, headers: { Authorization: 'Bearer contract.not.a-token' }, expectOp: 'createOAuthSession' }));
   });
+
+  check("objects/users/me: the caller's own user record (clients read it at start-up: gaps.md §12)", async () => {
+    const c = user1();
+    const me = success(await c.get(c.v('/objects/users/me'), { expectOp: 'getCurrentUser' })).json;
+    expect(me.users.length, 'one user').toBe(1);
+    expect(Number.isInteger(me.users[0].user.id), 'users[0].user.id is a JSON integer').toBe(true);
+    if (contract.user1.state === 'ok' && contract.user1.userId !== undefined) expect(me.users[0].user.id, 'the session user').toBe(contract.user1.userId);
+    if (contract.user1.state === 'ok' && contract.user1.username) expect(String(me.users[0].user.user_name__v).toLowerCase()).toBe(contract.user1.username.toLowerCase());
+  });
 });

@@ -80,6 +80,14 @@ export const configurationHandlers: Handlers = {
     return { body: { responseStatus, errors: [errorItem('mdlScriptFailed', failed?.statement ?? 0, message)], ...rest } };
   },
 
+  /** Every simulated component type with the address of its metadata (gaps.md §12). */
+  listComponentTypes: (ctx) => ({
+    body: {
+      responseStatus: 'SUCCESS',
+      data: componentTypeNames().map((name) => ({ name, label: name, url: ctx.addresses.api(ctx.tenant, ctx.version, 'metadata', 'components', name) })),
+    },
+  }),
+
   /** 9 */
   getComponentTypeMetadata: (ctx) => ({ body: { responseStatus: 'SUCCESS', data: componentTypeJson(typeOf(ctx)) } }),
 

@@ -7,12 +7,14 @@ import { domainHandlers } from './domains';
 import { metadataHandlers } from './metadata';
 import { queryHandlers } from './query';
 import { sessionHandlers } from './session';
+import { userHandlers } from './users';
 import { versionHandlers } from './versions';
 
 export const handlers: Handlers = {
   ...versionHandlers,
   ...sessionHandlers,
   ...domainHandlers,
+  ...userHandlers,
   ...authServerHandlers,
   ...configurationHandlers,
   ...queryHandlers,

@@ -22,6 +22,7 @@ export type OperationId =
   | 'getComponentMdl'
   | 'getComponentRecord'
   | 'getComponentTypeMetadata'
+  | 'getCurrentUser'
   | 'getDocument'
   | 'getDocumentClassification'
   | 'getDocumentLock'
@@ -41,6 +42,7 @@ export type OperationId =
   | 'keepAlive'
   | 'listComponentFiles'
   | 'listComponentRecords'
+  | 'listComponentTypes'
   | 'listDocumentFields'
   | 'listDocuments'
   | 'listDocumentTypes'
@@ -173,6 +175,12 @@ export interface Operations {
     query: { client_id?: string; auth?: string; ext_url?: string; ext_ns?: "sfdc" };
     body: never;
   };
+  getCurrentUser: {
+    auth: 'session';
+    path: { version: string };
+    query: { client_id?: string; auth?: string; ext_url?: string; ext_ns?: "sfdc" };
+    body: never;
+  };
   getDocument: {
     auth: 'session';
     path: { version: string; doc_id: number };
@@ -284,6 +292,12 @@ export interface Operations {
   listComponentRecords: {
     auth: 'session';
     path: { version: string; component_type: string };
+    query: { client_id?: string; auth?: string; ext_url?: string; ext_ns?: "sfdc" };
+    body: never;
+  };
+  listComponentTypes: {
+    auth: 'session';
+    path: { version: string };
     query: { client_id?: string; auth?: string; ext_url?: string; ext_ns?: "sfdc" };
     body: never;
   };

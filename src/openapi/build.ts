@@ -12,8 +12,9 @@ import { domains } from './areas/domains';
 import { metadata } from './areas/metadata';
 import { query } from './areas/query';
 import { session } from './areas/session';
+import { users } from './areas/users';
 
-export const areas: Area[] = [session, domains, query, configuration, metadata, documents, authServer];
+export const areas: Area[] = [session, domains, users, query, configuration, metadata, documents, authServer];
 
 const name = (description: string) => str({ pattern: '^[A-Za-z0-9_]+$', description });
 

@@ -53,6 +53,10 @@ export const configuration: Area = {
       },
       ['responseStatus', 'data'],
     ),
+    ComponentTypeList: obj(
+      { responseStatus: okStatus(), data: arr(obj({ name: str(), label: str(), url: str({ format: 'uri' }) }, ['name', 'label', 'url'])) },
+      ['responseStatus', 'data'],
+    ),
     ComponentRecord: obj({ name: str(), label: {} }, ['name'], { additionalProperties: true }),
     ComponentRecordList: obj({ responseStatus: okStatus(), data: arr(ref('ComponentRecord')) }, ['responseStatus', 'data']),
     ComponentRecordResponse: obj({ responseStatus: okStatus(), data: ref('ComponentRecord') }, ['responseStatus', 'data']),
@@ -72,6 +76,12 @@ export const configuration: Area = {
       summary: 'Execute an MDL script (raw body, whatever Content-Type says: gaps.md §11)', rawBody: true,
       body: { required: true, content: { 'text/plain': { schema: str() }, 'application/json': { schema: str() }, 'application/xml': { schema: str() } } },
       answer: { kind: 'structured', schema: 'MdlExecution', xmlRoot: 'ApiRestResult' },
+    }),
+    operation({
+      id: 'listComponentTypes', method: 'get', path: '/api/{version}/metadata/components', tag,
+      summary: 'Every component type dms-sim simulates, with the address of its metadata (clients call it at start-up: gaps.md §12)',
+      params: [paramRef('Version')],
+      answer: { kind: 'structured', schema: 'ComponentTypeList', xmlRoot: 'ApiRestResult' },
     }),
     operation({
       id: 'getComponentTypeMetadata', method: 'get', path: '/api/{version}/metadata/components/{component_type}', tag, endpoint: 9,
