@@ -174,7 +174,8 @@ export function createApp(options: AppOptions): Hono {
     }
     if (ctx.session) world.sessions.touch(ctx.session);
     if (validateResponse) response = await checkResponse(op, response, env);
-    if (ctx.tenant) {
+    // Only a call of a valid session or delegated user (ctx.user) is charged to its tenant's log (issue 18).
+    if (ctx.tenant && ctx.user) {
       world.usage.record(ctx.tenant.id, {
         time: world.clock.now(), executionId: ctx.executionId, userId: ctx.user?.id,
         truncatedSessionId: headerOf(response, 'X-TenantAPI-TruncatedSessionId'),
@@ -183,7 +184,7 @@ export function createApp(options: AppOptions): Hono {
         clientId: ctx.clientId, referenceId: headers['x-tenantapi-referenceid'],
         burstRemaining: ctx.meta.burstRemaining, delayMs: ctx.meta.delayMs, durationMs: Math.round(performance.now() - started),
       });
-    }
+    } else world.usage.countUncharged();
     return response;
   }
 
