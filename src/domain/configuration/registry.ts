@@ -245,14 +245,19 @@ export class ComponentRegistry implements RecordLookup {
    * must not be used afterwards.
    */
   commit(draft: ComponentRegistry, base: number): void {
-    if (this.rev !== base) {
-      throw new ConfigurationError(ConfigErrorCode.CONFIGURATION_CHANGED, 'The configuration changed while the script ran; nothing of the script was applied: run it again');
-    }
+    this.assertUnchangedSince(base);
     if (draft.rev === base) return;
     this.state = draft.state;
     this.owned = draft.owned;
     draft.owned = new WeakSet();
     this.changed();
+  }
+
+  /** Throws CONFIGURATION_CHANGED when a change was committed since revision `base`. */
+  assertUnchangedSince(base: number): void {
+    if (this.rev !== base) {
+      throw new ConfigurationError(ConfigErrorCode.CONFIGURATION_CHANGED, 'The configuration changed while the script ran; nothing of the script was applied: run it again');
+    }
   }
 
   /** Calls `listener(revision)` after each committed change; returns the unsubscribe function. */
