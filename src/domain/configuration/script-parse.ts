@@ -76,9 +76,10 @@ export function* parseInSlices(text: string, ends: readonly number[], perSlice: 
   for (let k = 0; k < slices.length; k++) {
     const s = slices[k];
     const part = text.slice(s.start, s.end);
-    // The text after the last statement: nothing but blanks and comments is no statement.
-    if (k > 0 && k === slices.length - 1 && s.end === text.length && !ends.includes(s.end) && tokenize(part).length === 1) break;
+    const trailing = k > 0 && k === slices.length - 1 && s.start === ends[ends.length - 1];
     try {
+      // The text after the last statement: nothing but blanks and comments is no statement.
+      if (trailing && tokenize(part).length === 1) break;
       for (const p of parseWithSpans(part)) out.push({ statement: p.statement, span: { ...p.span, ...moved(s, p.span.line, p.span.column) } });
     } catch (e) {
       if (!(e instanceof MdlError)) throw e;
