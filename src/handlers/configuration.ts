@@ -7,8 +7,9 @@ import {
   componentTypeDefinition,
   componentTypeJson,
   componentTypeNames,
-  executeScript,
+  executeScriptAsync,
   recordJson,
+  recordsJson,
   toRecreateStatement,
   type ComponentRecord,
   type ComponentRegistry,
@@ -64,10 +65,10 @@ function uploadOf(ctx: Ctx): { filename: string; bytes: Uint8Array; type?: strin
 
 export const configurationHandlers: Handlers = {
   /** 8: the raw body is the script, whatever Content-Type says (gaps.md §7, §11). */
-  executeMdl: (ctx) => {
+  executeMdl: async (ctx) => {
     requireAdmin(ctx, 'execute MDL scripts');
     const tenant = ctx.tenant;
-    const result = executeScript(registryOf(ctx), ctx.rawBody ?? '', {
+    const result = await executeScriptAsync(registryOf(ctx), ctx.rawBody ?? '', {
       tenantDns: tenant.dns,
       stagedFiles: ctx.world.mdlStaging.of(tenant.id),
       now: () => performance.now(),
@@ -95,7 +96,7 @@ export const configurationHandlers: Handlers = {
   listComponentRecords: (ctx) => {
     const type = typeOf(ctx);
     const registry = registryOf(ctx);
-    return { body: { responseStatus: 'SUCCESS', data: registry.list(type.name).map((r) => recordJson(registry, r)) } };
+    return { body: { responseStatus: 'SUCCESS', data: recordsJson(registry, type.name) } };
   },
 
   /** 11 */

@@ -91,9 +91,35 @@ export async function parseForm(bytes: Uint8Array, contentType: string): Promise
   return out;
 }
 
+/** JSON bodies nest at most this deep (chosen, issue 18): deeper is INVALID_DATA before parsing or validation. */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * Whether JSON text opens more than `max` arrays or objects inside one another (brackets inside
+ * strings do not count); one pass, no recursion. Malformed text is left to JSON.parse.
+ */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
 export function parseJson(bytes: Uint8Array): Record<string, unknown> {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  // A deeply nested body would overflow the stack of whatever walks it (validation, its error message).
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw apiError('bodyTooDeep', MAX_JSON_DEPTH);
   try {
-    const value = JSON.parse(Buffer.from(bytes).toString('utf8'));
+    const value = JSON.parse(text);
     if (value && typeof value === 'object' && !Array.isArray(value)) return value;
   } catch {
     /* answered below */

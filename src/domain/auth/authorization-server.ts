@@ -8,11 +8,34 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { CryptoKey, JWK } from 'jose';
 import { joseModule } from '../../lazy';
+import { BoundedStore } from '../bounded-store';
 import type { Clock } from '../clock';
 import { type User, type UserDirectory, passwordMatches } from '../users';
 
 export const ACCESS_TOKEN_TTL_S = 3600;
 const CODE_TTL_MS = 60_000;
+
+/**
+ * Bounds of the server's stores (chosen, issue 18), all on the simulator clock: each store drops
+ * its expired entries and, past its cap, the least recently used (clients) or oldest (the others).
+ */
+export const AUTH_SERVER_LIMITS = {
+  /** Dynamically registered clients; one unused this long is forgotten. */
+  dynamicClients: 1_000,
+  dynamicClientIdleMs: 24 * 3600_000,
+  /** Redirect URIs of one registration, and the length of each and of the client name. */
+  redirectUrisPerClient: 10,
+  redirectUriChars: 2_048,
+  clientNameChars: 256,
+  /** Authorization codes not redeemed yet (each lives a minute). */
+  codes: 10_000,
+  /** Refresh tokens not used yet, each valid this long. */
+  refreshTokens: 10_000,
+  refreshTokenTtlMs: 24 * 3600_000,
+  /** Ids of revoked access tokens, until the token would have expired anyway. */
+  revoked: 10_000,
+} as const;
+export type AuthServerLimits = { readonly [K in keyof typeof AUTH_SERVER_LIMITS]: number };
 
 export class OAuthError extends Error {
   constructor(readonly error: string, readonly description: string, readonly status = 400) {
@@ -70,15 +93,36 @@ function redirectAllowed(client: Client, uri: string): boolean {
 
 export class AuthorizationServer {
   private keys?: Promise<{ privateKey: CryptoKey; publicKey: CryptoKey; jwk: JWK }>;
+  /** Clients of the fixtures: kept for good. */
   private readonly clients = new Map<string, Client>();
-  private readonly codes = new Map<string, Grant>();
-  private readonly refreshTokens = new Map<string, { user: User; client: string; scope: string }>();
-  /** Revoked token ids, until the token would have expired anyway (seconds since the epoch). */
-  private readonly revoked = new Map<string, number>();
+  private readonly dynamicClients: BoundedStore<string, Client>;
+  private readonly codes: BoundedStore<string, Grant>;
+  private readonly refreshTokens: BoundedStore<string, { user: User; client: string; scope: string }>;
+  /** Revoked token ids, until the token would have expired anyway. */
+  private readonly revoked: BoundedStore<string, true>;
   private readonly kid = randomUUID();
 
-  constructor(private readonly users: UserDirectory, private readonly clock: Clock, clients: Client[]) {
+  constructor(private readonly users: UserDirectory, private readonly clock: Clock, clients: Client[], readonly limits: AuthServerLimits = AUTH_SERVER_LIMITS) {
     for (const c of clients) this.clients.set(c.clientId, { ...c, redirectUris: c.redirectUris ?? [] });
+    this.dynamicClients = new BoundedStore(clock, limits.dynamicClients);
+    this.codes = new BoundedStore(clock, limits.codes);
+    this.refreshTokens = new BoundedStore(clock, limits.refreshTokens);
+    this.revoked = new BoundedStore(clock, limits.revoked);
+  }
+
+  /** Entries held by each store (each at most its cap). */
+  get sizes(): { dynamicClients: number; codes: number; refreshTokens: number; revoked: number } {
+    return { dynamicClients: this.dynamicClients.size, codes: this.codes.size, refreshTokens: this.refreshTokens.size, revoked: this.revoked.size };
+  }
+
+  /** A fixture client, or a registered one (whose idle time starts again). */
+  private client(id: string | undefined): Client | undefined {
+    if (id === undefined) return undefined;
+    const fixed = this.clients.get(id);
+    if (fixed) return fixed;
+    const dynamic = this.dynamicClients.get(id);
+    if (dynamic) this.dynamicClients.touch(id, this.clock.now() + this.limits.dynamicClientIdleMs);
+    return dynamic;
   }
 
   private signingKeys() {
@@ -98,7 +142,11 @@ export class AuthorizationServer {
    * redirector. Clients with other addresses are listed in the fixtures (service.oauthClients).
    */
   register(redirectUris: string[], name?: string): Client {
+    const { redirectUrisPerClient, redirectUriChars, clientNameChars } = this.limits;
+    if (redirectUris.length > redirectUrisPerClient) throw new OAuthError('invalid_redirect_uri', `at most ${redirectUrisPerClient} redirect URIs per client`);
+    if (name !== undefined && name.length > clientNameChars) throw new OAuthError('invalid_client_metadata', `client_name is longer than ${clientNameChars} characters`);
     for (const uri of redirectUris) {
+      if (uri.length > redirectUriChars) throw new OAuthError('invalid_redirect_uri', `a redirect URI is longer than ${redirectUriChars} characters`);
       let u: URL;
       try { u = new URL(uri); } catch { throw new OAuthError('invalid_redirect_uri', `not an absolute URI: ${uri}`); }
       if (!['http:', 'https:'].includes(u.protocol) || !LOOPBACK.includes(u.hostname)) {
@@ -106,7 +154,7 @@ export class AuthorizationServer {
       }
     }
     const client = { clientId: `dyn-${randomBytes(12).toString('hex')}`, redirectUris, name };
-    this.clients.set(client.clientId, client);
+    this.dynamicClients.set(client.clientId, client, this.clock.now() + this.limits.dynamicClientIdleMs);
     return client;
   }
 
@@ -124,7 +172,7 @@ export class AuthorizationServer {
         id = undefined;
       }
     }
-    const client = id ? this.clients.get(id) : undefined;
+    const client = this.client(id);
     if (!client) throw new OAuthError('invalid_request', 'post_logout_redirect_uri needs client_id or id_token_hint naming a registered client');
     if (!redirectAllowed(client, uri)) throw new OAuthError('invalid_request', 'post_logout_redirect_uri is not registered for this client');
     return uri;
@@ -138,7 +186,7 @@ export class AuthorizationServer {
 
   /** The authorization endpoint: returns the redirect address (with a code, or an error). */
   authorize(p: Record<string, string | undefined>): string {
-    const client = p.client_id ? this.clients.get(p.client_id) : undefined;
+    const client = this.client(p.client_id);
     if (!client) throw new OAuthError('invalid_client', `unknown client_id ${p.client_id}`);
     if (!p.redirect_uri || !redirectAllowed(client, p.redirect_uri)) throw new OAuthError('invalid_request', 'redirect_uri is not registered for this client');
     const back = new URL(p.redirect_uri);
@@ -149,12 +197,12 @@ export class AuthorizationServer {
       back.searchParams.set('error_description', 'login_hint does not name an SSO user of this authorization server');
       return back.toString();
     }
-    for (const [c, g] of this.codes) if (g.expires <= this.clock.now()) this.codes.delete(c);
     const code = randomBytes(24).toString('base64url');
+    const expires = this.clock.now() + CODE_TTL_MS;
     this.codes.set(code, {
       client: client.clientId, redirectUri: p.redirect_uri, challenge: p.code_challenge!, method: (p.code_challenge_method as 'S256' | 'plain') ?? 'plain',
-      user, nonce: p.nonce, scope: p.scope ?? 'openid', expires: this.clock.now() + CODE_TTL_MS,
-    });
+      user, nonce: p.nonce, scope: p.scope ?? 'openid', expires,
+    }, expires);
     back.searchParams.set('code', code);
     return back.toString();
   }
@@ -171,7 +219,7 @@ export class AuthorizationServer {
       return this.issue(grant.user, grant.client, grant.scope, issuer, grant.nonce);
     }
     if (p.grant_type === 'password') {
-      const client = p.client_id ? this.clients.get(p.client_id) : undefined;
+      const client = this.client(p.client_id);
       if (!client) throw new OAuthError('invalid_client', `unknown client_id ${p.client_id}`, 401);
       const user = this.ssoUser(p.username);
       if (!passwordMatches(user?.ssoPasswordHash, p.password ?? '') || !user) throw new OAuthError('invalid_grant', 'invalid user name or password');
@@ -193,7 +241,7 @@ export class AuthorizationServer {
       new (joseModule().SignJWT)(claims).setProtectedHeader({ alg: 'RS256', kid: this.kid }).setIssuer(issuer).setSubject(String(user.id))
         .setAudience(client).setIssuedAt(iat).setExpirationTime(iat + ACCESS_TOKEN_TTL_S).setJti(randomUUID()).sign(privateKey);
     const refresh = randomBytes(32).toString('base64url');
-    this.refreshTokens.set(refresh, { user, client, scope });
+    this.refreshTokens.set(refresh, { user, client, scope }, this.clock.now() + this.limits.refreshTokenTtlMs);
     return {
       access_token: await sign({ username: user.username, client_id: client, scope, token_use: 'access' }),
       id_token: await sign({ preferred_username: user.username, name: user.name, email: user.username, token_use: 'id', ...(nonce ? { nonce } : {}) }),
@@ -221,9 +269,8 @@ export class AuthorizationServer {
     const info = await this.introspect(token);
     if (info.active) {
       const jti = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).jti as string;
-      const now = Math.floor(this.clock.now() / 1000);
-      for (const [id, exp] of this.revoked) if (exp <= now) this.revoked.delete(id);
-      this.revoked.set(jti, info.exp ?? now + ACCESS_TOKEN_TTL_S);
+      const now = this.clock.now();
+      this.revoked.set(jti, true, info.exp !== undefined ? info.exp * 1000 : now + ACCESS_TOKEN_TTL_S * 1000);
     }
   }
 }

@@ -4,12 +4,15 @@
  * delegated requests work out of the box without any outbound call.
  */
 import { randomBytes } from 'node:crypto';
+import { BoundedStore } from '../bounded-store';
 import type { Clock } from '../clock';
 import { type User, type UserDirectory, passwordMatches } from '../users';
 
 /** The path the stand-in is served under (its address is `<public>/crm`). */
 export const PLATFORM_PATH = '/crm';
 export const PLATFORM_TOKEN_TTL_MS = 2 * 3600_000;
+/** Live platform tokens kept (chosen, issue 18): expired ones are dropped, and past the cap the oldest. */
+export const MAX_PLATFORM_TOKENS = 10_000;
 
 export interface PlatformIdentity {
   organization_id: string;
@@ -23,9 +26,16 @@ export class PlatformStandIn {
    * platform does not read dms-sim's users again (disabling a user's delegation in dms-sim does
    * not change what the platform says about its token; dms-sim refuses it instead).
    */
-  private readonly tokens = new Map<string, { identity: PlatformIdentity; expires: number }>();
+  private readonly tokens: BoundedStore<string, PlatformIdentity>;
 
-  constructor(private readonly users: UserDirectory, private readonly clock: Clock) {}
+  constructor(private readonly users: UserDirectory, private readonly clock: Clock, maxTokens = MAX_PLATFORM_TOKENS) {
+    this.tokens = new BoundedStore(clock, maxTokens);
+  }
+
+  /** Tokens held (at most the cap; expired ones go as new ones come). */
+  get size(): number {
+    return this.tokens.size;
+  }
 
   /** A platform token for a delegation-enabled user with the right platform password. */
   login(username: string, password: string): { token: string; expiresIn: number } | undefined {
@@ -34,14 +44,13 @@ export class PlatformStandIn {
     const d = user.delegation!;
     const token = `${d.organizationId}!${randomBytes(24).toString('base64url')}`;
     const identity = { organization_id: d.organizationId, preferred_username: d.platformUsername, user_id: `005${String(user.id).padStart(15, '0')}` };
-    this.tokens.set(token, { identity, expires: this.clock.now() + PLATFORM_TOKEN_TTL_MS });
+    this.tokens.set(token, identity, this.clock.now() + PLATFORM_TOKEN_TTL_MS);
     return { token, expiresIn: PLATFORM_TOKEN_TTL_MS / 1000 };
   }
 
   /** The token check: who the token belongs to, or undefined. */
   identify(token: string): PlatformIdentity | undefined {
-    const t = this.tokens.get(token);
-    if (!t || t.expires <= this.clock.now()) return undefined;
-    return { ...t.identity };
+    const identity = this.tokens.get(token);
+    return identity && { ...identity };
   }
 }

@@ -22,6 +22,7 @@ export const ConfigErrorCode = {
   STILL_REFERENCED: 'CFG-F-231',
   INVALID_CONFIGURATION: 'CFG-F-232',
   FILE_NOT_STAGED: 'CFG-F-240',
+  CONFIGURATION_CHANGED: 'CFG-F-250',
   UNEXPECTED: 'CFG-F-299',
 } as const;
 export type ConfigErrorCode = (typeof ConfigErrorCode)[keyof typeof ConfigErrorCode];

@@ -3,12 +3,25 @@
  * the registry, binds the staged files it references, and adopts the clone only if every statement
  * succeeded (gaps.md §7: a script is atomic). The answer has the shape of gaps.md §7; on failure it
  * lists the failing statement only, since nothing of the script was applied.
+ *
+ * A script is bounded (MAX_SCRIPT_BYTES, MAX_SCRIPT_STATEMENTS: INVALID_DATA beyond, before it is
+ * parsed). executeScriptAsync does the same work a slice of statements at a time, letting other
+ * requests in between (issue 18); the draft is adopted in one step at the end, so nobody sees half a
+ * script, and the scripts of one registry run one after the other.
  */
-import { MdlError, parseWithSpans, tokenize, type ParsedStatement } from '../../mdl/index';
+import { MdlError, tokenize, type ParsedStatement } from '../../mdl/index';
+import { apiError } from '../errors';
 import { applyStatement, bindClaimedFiles, resolveType, type ApplyContext } from './apply';
 import { ConfigErrorCode, ConfigurationError } from './errors';
 import { componentKey, type StagingLike } from './model';
 import type { ComponentRegistry } from './registry';
+import { parseInSlices, statementEnds } from './script-parse';
+
+/** Largest script (UTF-8 bytes) and most statements endpoint 8 takes (chosen, issue 18). */
+export const MAX_SCRIPT_BYTES = 1024 * 1024;
+export const MAX_SCRIPT_STATEMENTS = 10_000;
+/** Statements parsed or applied between two turns given to other requests. */
+export const STATEMENTS_PER_SLICE = 100;
 
 export interface ExecuteOptions {
   /** DNS name of the tenant, echoed in every statement result. */
@@ -111,35 +124,83 @@ function failure(
   };
 }
 
+/** Runs a script to the end at once (in-process callers, tests). Throws ApiError for a script over the bounds. */
 export function executeScript(registry: ComponentRegistry, scriptText: string, options: ExecuteOptions): ScriptExecutionResult {
+  const steps = execution(registry, scriptText, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** The scripts running or waiting, per registry: each starts when the one before it has ended. */
+const running = new WeakMap<ComponentRegistry, Promise<unknown>>();
+
+/**
+ * Runs a script a slice at a time (endpoint 8), giving other requests a turn of the event loop
+ * between slices; scripts of one registry run one after the other. Rejects with ApiError for a
+ * script over the bounds.
+ */
+export function executeScriptAsync(registry: ComponentRegistry, scriptText: string, options: ExecuteOptions): Promise<ScriptExecutionResult> {
+  const run = (running.get(registry) ?? Promise.resolve()).then(async () => {
+    const steps = execution(registry, scriptText, options);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  });
+  const settled = run.then(() => undefined, () => undefined);
+  running.set(registry, settled);
+  void settled.then(() => {
+    if (running.get(registry) === settled) running.delete(registry);
+  });
+  return run;
+}
+
+/** Refuses a script over MAX_SCRIPT_BYTES or MAX_SCRIPT_STATEMENTS; returns where its statements end. */
+function boundedStatements(scriptText: string): number[] {
+  if (scriptText.length > MAX_SCRIPT_BYTES || Buffer.byteLength(scriptText, 'utf8') > MAX_SCRIPT_BYTES) throw apiError('mdlScriptTooLarge', MAX_SCRIPT_BYTES);
+  const ends = statementEnds(scriptText);
+  if (ends.length > MAX_SCRIPT_STATEMENTS) throw apiError('mdlTooManyStatements', MAX_SCRIPT_STATEMENTS);
+  return ends;
+}
+
+/** The work of a script, yielding after each slice of statements; returns the answer. */
+function* execution(registry: ComponentRegistry, scriptText: string, options: ExecuteOptions): Generator<void, ScriptExecutionResult, void> {
   const now = options.now ?? Date.now;
   const started = now();
   const elapsed = () => Math.max(0, Math.round(now() - started)) / 1000;
   const tenant = options.tenantDns;
+  const ends = boundedStatements(scriptText);
 
   let parsed: ParsedStatement[];
   try {
-    parsed = parseWithSpans(scriptText);
+    parsed = yield* parseInSlices(scriptText, ends, STATEMENTS_PER_SLICE);
   } catch (e) {
     if (!(e instanceof MdlError)) throw e;
     const error = { line: e.line, message: e.message, context: e.context, code: e.code };
     return failure(tenant, e.statement, headAtSyntaxError(scriptText, e), error, elapsed(), false);
   }
 
-  const ctx: ApplyContext = { draft: registry, staging: options.stagedFiles, claims: new Map(), statement: 0 };
+  const base = registry.revision;
+  const draft = registry.clone();
+  const ctx: ApplyContext = { draft, staging: options.stagedFiles, claims: new Map(), statement: 0 };
   const results: StatementExecution[] = [];
   const affected = new Set<string>();
   try {
-    registry.transaction((draft) => {
-      ctx.draft = draft;
-      parsed.forEach((p, i) => {
-        ctx.statement = i + 1;
-        const head = headOf(p);
-        affected.add(applyStatement(ctx, p.statement));
-        results.push({ tenant, statement: i + 1, ...head, message: `[SUCCESS] ${head.command} ${head.component.replace('.', ' ')}`, response: 'SUCCESS' });
-      });
-      bindClaimedFiles(ctx);
-    });
+    for (let i = 0; i < parsed.length; i++) {
+      if (i > 0 && i % STATEMENTS_PER_SLICE === 0) yield;
+      const p = parsed[i];
+      ctx.statement = i + 1;
+      const head = headOf(p);
+      affected.add(applyStatement(ctx, p.statement));
+      results.push({ tenant, statement: i + 1, ...head, message: `[SUCCESS] ${head.command} ${head.component.replace('.', ' ')}`, response: 'SUCCESS' });
+    }
+    // The last step runs at once: nobody can change the registry between this check and the commit.
+    registry.assertUnchangedSince(base);
+    bindClaimedFiles(ctx);
+    registry.commit(draft, base);
   } catch (e) {
     const p = parsed[ctx.statement - 1] ?? parsed[parsed.length - 1];
     const known = e instanceof ConfigurationError;

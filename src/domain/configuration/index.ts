@@ -27,6 +27,9 @@ export { createRegistry, recordFromInput } from './load';
 export { canonicalNumber, numberToText, sameValue } from './values';
 export {
   executeScript,
+  executeScriptAsync,
+  MAX_SCRIPT_BYTES,
+  MAX_SCRIPT_STATEMENTS,
   SCRIPT_FAILURE,
   SCRIPT_SUCCESS,
   type ExecuteOptions,
@@ -36,3 +39,4 @@ export {
 } from './execute';
 export { recreateStatementOf, toRecreateStatement } from './recreate';
 export { componentTypeJson, recordJson } from './records-json';
+export { recordsJson } from './listing';

@@ -1,14 +1,21 @@
 /**
  * ComponentRegistry: the one configuration model of a tenant. Records are immutable values (frozen on
- * the way in), so a clone copies only the maps, and a transaction runs on a clone that replaces the
- * state only when the whole function succeeds. `revision` rises by one per committed change; views
- * cache on it or subscribe with onChange().
+ * the way in), so a clone shares them, and a transaction runs on a clone that replaces the state only
+ * when the whole function succeeds. `revision` rises by one per committed change; views cache on it
+ * or subscribe with onChange().
+ *
+ * Records are kept per type (TypeTable) with an index of references (ReferenceIndex): finding a
+ * record, listing a type and finding a record's referrers never scan the registry, so a script of n
+ * statements costs O(n), not O(n × records) (issue 18). A clone copies a type's table, or an index
+ * entry, only when it first changes it.
  */
 import { ConfigErrorCode, ConfigurationError } from './errors';
 import { componentKey, type BoundFile, type ComponentRecord, type StagedFile, type SubcomponentRecord, type Value } from './model';
 import { componentTypeMetadata } from './componentTypes';
-import { referencesOf, rewriteReferences } from './references';
+import { ReferenceIndex } from './reference-index';
+import { rewriteReferences } from './references';
 import { checkTypeRules } from './rules';
+import { TypeTable } from './type-table';
 import { checkName, validateRecord, type RecordLookup } from './validate';
 
 export interface Referrer {
@@ -27,16 +34,12 @@ export type ChangeListener = (revision: number) => void;
 export type UseCheck = (type: string, name: string) => readonly string[];
 
 interface State {
-  /** type → name → record, in insertion order. */
-  components: Map<string, Map<string, ComponentRecord>>;
+  /** type → its records, types in the order they were first defined. */
+  components: Map<string, TypeTable>;
   /** 'Type.name' → files bound to that component. */
   files: Map<string, readonly BoundFile[]>;
+  references: ReferenceIndex;
 }
-
-const copyState = (s: State): State => ({
-  components: new Map([...s.components].map(([t, m]) => [t, new Map(m)])),
-  files: new Map(s.files),
-});
 
 // Object.fromEntries defines own properties: a key `__proto__` stays an (invalid) attribute or
 // collection that validation reports, instead of an assignment that sets the prototype.
@@ -60,7 +63,9 @@ export function canonicalRecord(r: ComponentRecord): ComponentRecord {
 }
 
 export class ComponentRegistry implements RecordLookup {
-  private state: State = { components: new Map(), files: new Map() };
+  private state: State = { components: new Map(), files: new Map(), references: new ReferenceIndex() };
+  /** The type tables this registry may change in place (the others are shared with a clone). */
+  private owned = new WeakSet<TypeTable>();
   private rev = 0;
   private readonly listeners = new Set<ChangeListener>();
   /** Shared with clones, so that a transaction's draft checks them too. */
@@ -78,25 +83,32 @@ export class ComponentRegistry implements RecordLookup {
     return this.get(type, name) !== undefined;
   }
 
-  /** Records of one type, in the order they were first defined. */
+  /** Records of one type, in the order they were first defined (frozen; the same array until a change). */
   list(type: string): readonly ComponentRecord[] {
-    return [...(this.state.components.get(type)?.values() ?? [])];
+    return this.state.components.get(type)?.list() ?? [];
   }
 
   all(): readonly ComponentRecord[] {
-    return [...this.state.components.values()].flatMap((m) => [...m.values()]);
+    return [...this.state.components.values()].flatMap((t) => t.list());
   }
 
-  /** Components holding a reference to Type.name (other than itself). */
+  /**
+   * Components holding a reference to Type.name (other than itself), in registry order (types in
+   * the order first defined, records in definition order), each referring attribute once.
+   */
   referrersOf(type: string, name: string): Referrer[] {
     const target = componentKey(type, name);
-    return this.all().flatMap((r) =>
-      r.type === type && r.name === name
-        ? []
-        : referencesOf(r)
-            .filter((ref) => ref.target === target)
-            .map((ref) => ({ component: componentKey(r.type, r.name), attribute: ref.attribute })),
-    );
+    const referrers = this.state.references.referrersOf(target);
+    if (referrers.size === 0) return [];
+    const typeOrder = new Map([...this.state.components.keys()].map((t, i) => [t, i]));
+    const placed = [...referrers]
+      .filter(([component]) => component !== target)
+      .map(([component, attributes]) => {
+        const [t, n] = splitKey(component);
+        return { component, attributes, type: typeOrder.get(t) ?? typeOrder.size, seq: this.state.components.get(t)?.seqOf(n) ?? 0 };
+      })
+      .sort((a, b) => a.type - b.type || a.seq - b.seq);
+    return placed.flatMap((p) => p.attributes.map((attribute) => ({ component: p.component, attribute })));
   }
 
   /** Creates or replaces a record after validating it; records referring to it must stay valid too. */
@@ -112,7 +124,7 @@ export class ComponentRegistry implements RecordLookup {
       }
     } catch (e) {
       if (previous) this.store(previous);
-      else this.state.components.get(next.type)?.delete(next.name);
+      else this.drop(next.type, next.name);
       throw e;
     }
     this.syncFiles(next);
@@ -130,7 +142,7 @@ export class ComponentRegistry implements RecordLookup {
       throw new ConfigurationError(ConfigErrorCode.STILL_REFERENCED, `Cannot drop ${key}: it is referenced by ${list}`, { component: key });
     }
     this.checkUses('drop', type, name);
-    this.state.components.get(type)!.delete(name);
+    this.drop(type, name);
     this.state.files.delete(key);
     this.changed();
   }
@@ -145,10 +157,13 @@ export class ComponentRegistry implements RecordLookup {
     if (this.has(type, to)) throw new ConfigurationError(ConfigErrorCode.COMPONENT_EXISTS, `Cannot rename ${oldKey}: ${newKey} already exists`, { component: newKey });
     this.checkUses('rename', type, from);
     const renamed = canonicalRecord({ ...(rewriteReferences(record, oldKey, newKey) ?? record), name: to });
-    const byName = this.state.components.get(type)!;
-    this.state.components.set(type, new Map([...byName].map(([n, r]) => (n === from ? [to, renamed] : [n, r]))));
-    for (const r of this.all()) {
-      const rewritten = rewriteReferences(r, oldKey, newKey);
+    const place = this.drop(type, from)!.seq;
+    this.store(renamed, place);
+    // Only the records the index names refer to the old name.
+    for (const referrer of [...this.state.references.referrersOf(oldKey).keys()]) {
+      const [t, n] = splitKey(referrer);
+      const r = this.get(t, n);
+      const rewritten = r && rewriteReferences(r, oldKey, newKey);
       if (rewritten) this.store(canonicalRecord(rewritten));
     }
     const files = this.state.files.get(oldKey);
@@ -202,24 +217,47 @@ export class ComponentRegistry implements RecordLookup {
     }
   }
 
-  /** An independent copy (no listeners; the same use checks) sharing the immutable records. */
+  /**
+   * An independent copy (no listeners; the same use checks) sharing the immutable records; each side
+   * copies a shared table before changing it. Of the same class, so that a subclass sees its drafts.
+   */
   clone(): ComponentRegistry {
-    const copy = new ComponentRegistry();
+    const copy = new (this.constructor as new () => ComponentRegistry)();
     copy.useChecks = this.useChecks;
-    copy.state = copyState(this.state);
+    copy.state = { components: new Map(this.state.components), files: new Map(this.state.files), references: this.state.references.clone() };
+    this.owned = new WeakSet();
     copy.rev = this.rev;
     return copy;
   }
 
   /** Runs `fn` on a clone and adopts the clone's state only if `fn` returns without throwing. */
   transaction<T>(fn: (draft: ComponentRegistry) => T): T {
+    const base = this.rev;
     const draft = this.clone();
     const result = fn(draft);
-    if (draft.rev !== this.rev) {
-      this.state = draft.state;
-      this.changed();
-    }
+    this.commit(draft, base);
     return result;
+  }
+
+  /**
+   * Adopts the state of `draft`, a clone made at revision `base` and changed since (one revision for
+   * all its changes); refused when this registry changed meanwhile (it would be lost). The draft
+   * must not be used afterwards.
+   */
+  commit(draft: ComponentRegistry, base: number): void {
+    this.assertUnchangedSince(base);
+    if (draft.rev === base) return;
+    this.state = draft.state;
+    this.owned = draft.owned;
+    draft.owned = new WeakSet();
+    this.changed();
+  }
+
+  /** Throws CONFIGURATION_CHANGED when a change was committed since revision `base`. */
+  assertUnchangedSince(base: number): void {
+    if (this.rev !== base) {
+      throw new ConfigurationError(ConfigErrorCode.CONFIGURATION_CHANGED, 'The configuration changed while the script ran; nothing of the script was applied: run it again');
+    }
   }
 
   /** Calls `listener(revision)` after each committed change; returns the unsubscribe function. */
@@ -235,10 +273,31 @@ export class ComponentRegistry implements RecordLookup {
     return registry;
   }
 
-  private store(record: ComponentRecord): void {
-    let byName = this.state.components.get(record.type);
-    if (!byName) this.state.components.set(record.type, (byName = new Map()));
-    byName.set(record.name, record);
+  /** Stores a record (at its place in the definition order, `seq`, when given), indexing its references. */
+  private store(record: ComponentRecord, seq?: number): void {
+    const table = this.table(record.type);
+    const previous = table.get(record.name);
+    if (previous) this.state.references.remove(previous);
+    table.set(record, seq);
+    this.state.references.add(record);
+  }
+
+  /** Takes a record out (no checks), with its references; returns it with its place. */
+  private drop(type: string, name: string): { record: ComponentRecord; seq: number } | undefined {
+    if (!this.state.components.get(type)?.get(name)) return undefined;
+    const entry = this.table(type).delete(name)!;
+    this.state.references.remove(entry.record);
+    return entry;
+  }
+
+  /** The table of a type, to change: created, or copied first when shared with a clone. */
+  private table(type: string): TypeTable {
+    let table = this.state.components.get(type);
+    if (table && this.owned.has(table)) return table;
+    table = new TypeTable(table);
+    this.state.components.set(type, table);
+    this.owned.add(table);
+    return table;
   }
 
   /** Drops bound files the record's File attributes no longer name. */

@@ -51,7 +51,13 @@ function depthAbove(record: ComponentRecord, lookup: RecordLookup, component: st
 function depthBelow(record: ComponentRecord, lookup: RecordLookup, guard = 0): number {
   if (guard > MAX_DOCTYPE_DEPTH) return guard;
   const ref = componentKey('Doctype', record.name);
-  const children = lookup.list('Doctype').filter((d) => d.attributes.parent === ref && d.name !== record.name);
+  // With an index of references, the children are the Doctypes whose `parent` refers here (no scan).
+  const children = lookup.referrersOf
+    ? lookup.referrersOf('Doctype', record.name)
+        .filter((r) => r.attribute === 'parent' && r.component.startsWith('Doctype.'))
+        .map((r) => lookup.get('Doctype', r.component.slice('Doctype.'.length)))
+        .filter((d): d is ComponentRecord => d !== undefined && d.attributes.parent === ref && d.name !== record.name)
+    : lookup.list('Doctype').filter((d) => d.attributes.parent === ref && d.name !== record.name);
   return children.reduce((m, c) => Math.max(m, 1 + depthBelow(c, lookup, guard + 1)), 0);
 }
 

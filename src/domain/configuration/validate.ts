@@ -15,6 +15,8 @@ import { numberToText, scaleOf } from './values';
 export interface RecordLookup {
   get(type: string, name: string): ComponentRecord | undefined;
   list(type: string): readonly ComponentRecord[];
+  /** Components referring to Type.name ('Type.name' and attribute), when the lookup keeps an index of them. */
+  referrersOf?(type: string, name: string): readonly { component: string; attribute: string }[];
 }
 
 const NAME = /^[a-z][a-z0-9_]*$/;

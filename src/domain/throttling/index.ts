@@ -4,10 +4,28 @@
  *   limit every call is delayed; once the whole burst is spent, calls fail until the window ends.
  * - API (every other call): per tenant, 5-minute window; over the limit calls are delayed, never refused.
  */
+import { BoundedStore } from '../bounded-store';
 import type { Clock } from '../clock';
+import { apiError } from '../errors';
 
 export const AUTH_WINDOW_MS = 60_000;
 export const API_WINDOW_MS = 5 * 60_000;
+/**
+ * Counters kept per window (chosen, issue 18): a key's counter expires with its window, and beyond
+ * this many live keys the least recently counted one is dropped (it starts again from zero).
+ */
+export const MAX_COUNTED_KEYS = 10_000;
+/** Longest user name a login may send (chosen; the spec shows none): longer is INVALID_DATA, counted nowhere. */
+export const MAX_USERNAME_LENGTH = 255;
+
+/** More than `max` characters (code points), without walking a text far over it. */
+export function longerThan(text: string, max: number): boolean {
+  if (text.length <= max) return false;
+  if (text.length > 2 * max) return true;
+  let n = 0;
+  for (const _ of text) if (++n > max) return true;
+  return false;
+}
 
 export interface BurstDecision {
   limit: number;
@@ -22,20 +40,26 @@ export interface BurstDecision {
 }
 
 export class FixedWindowCounter {
-  private readonly windows = new Map<string, { start: number; count: number }>();
+  private readonly windows: BoundedStore<string, { start: number; count: number }>;
 
-  constructor(private readonly clock: Clock, private readonly windowMs: number) {}
+  constructor(private readonly clock: Clock, private readonly windowMs: number, maxKeys = MAX_COUNTED_KEYS) {
+    this.windows = new BoundedStore(clock, maxKeys);
+  }
+
+  /** Keys with a live counter (at most `maxKeys`). */
+  get size(): number {
+    return this.windows.size;
+  }
 
   /** Counts one call for `key` and returns the count in the current window, and when it resets. */
   hit(key: string): { count: number; resetInMs: number } {
     const now = this.clock.now();
     const start = now - (now % this.windowMs);
     let w = this.windows.get(key);
-    if (!w || w.start !== start) {
-      w = { start, count: 0 };
-      this.windows.set(key, w);
-    }
+    if (!w || w.start !== start) w = { start, count: 0 };
     w.count += 1;
+    // Set again: the most recently counted key, expiring with its window.
+    this.windows.set(key, w, start + this.windowMs);
     return { count: w.count, resetInMs: start + this.windowMs - now };
   }
 
@@ -56,13 +80,19 @@ export class Throttle {
   private readonly auth: FixedWindowCounter;
   private readonly api: FixedWindowCounter;
 
-  constructor(clock: Clock, private readonly settings: ThrottleSettings) {
-    this.auth = new FixedWindowCounter(clock, AUTH_WINDOW_MS);
-    this.api = new FixedWindowCounter(clock, API_WINDOW_MS);
+  constructor(clock: Clock, private readonly settings: ThrottleSettings, maxKeys = MAX_COUNTED_KEYS) {
+    this.auth = new FixedWindowCounter(clock, AUTH_WINDOW_MS, maxKeys);
+    this.api = new FixedWindowCounter(clock, API_WINDOW_MS, maxKeys);
   }
 
-  /** One login attempt by `username` at `domain`. */
+  /** Live login counters (user name + domain), at most `maxKeys`. */
+  get authKeys(): number {
+    return this.auth.size;
+  }
+
+  /** One login attempt by `username` at `domain`; a user name over MAX_USERNAME_LENGTH is INVALID_DATA and counts nothing. */
   authCall(username: string, domain: string, limit: number): BurstDecision {
+    if (longerThan(username, MAX_USERNAME_LENGTH)) throw apiError('valueTooLong', 'username', MAX_USERNAME_LENGTH);
     const { count, resetInMs } = this.auth.hit(`${username.trim().toLowerCase()}\u0000${domain}`);
     // Throttling off (--no-throttle, for benchmarks) neither delays nor refuses.
     const refused = this.settings.throttling && count > limit;

@@ -37,16 +37,52 @@ const columns: [string, (r: UsageRow) => unknown][] = [
 
 /** Rows kept per tenant; beyond them the oldest go first (the log is for inspection, not an archive). */
 export const MAX_ROWS_PER_TENANT = 100_000;
+/** Bytes of rows kept per tenant (chosen, issue 18; counted by `rowBytes`): beyond them the oldest go first. */
+export const MAX_BYTES_PER_TENANT = 32 * 1024 * 1024;
+/** Characters kept of each text field (chosen, issue 18, like the columns of the real log): the rest is cut. */
+export const MAX_FIELD_CHARS = 256;
+
+const TEXT_FIELDS = ['executionId', 'truncatedSessionId', 'method', 'endpoint', 'version', 'responseStatus', 'clientId', 'referenceId'] as const;
+
+/** `text` cut to `max` UTF-16 units, without leaving half of a surrogate pair at the end. */
+export function cut(text: string, max = MAX_FIELD_CHARS): string {
+  if (text.length <= max) return text;
+  const code = text.charCodeAt(max - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
+}
 
 export class UsageLog {
   private readonly rings = new Map<number, UsageRing>();
+  private uncharged = 0;
 
-  constructor(private readonly capacity = MAX_ROWS_PER_TENANT) {}
+  constructor(private readonly capacity = MAX_ROWS_PER_TENANT, private readonly maxBytes = MAX_BYTES_PER_TENANT) {}
 
+  /** A call of a valid session (or delegated user) of the tenant: one row, each text field cut to MAX_FIELD_CHARS. */
   record(tenantId: number, row: UsageRow): void {
     let ring = this.rings.get(tenantId);
-    if (!ring) this.rings.set(tenantId, (ring = new UsageRing(this.capacity)));
-    ring.push(row);
+    if (!ring) this.rings.set(tenantId, (ring = new UsageRing(this.capacity, this.maxBytes)));
+    const bounded: UsageRow = { ...row };
+    for (const f of TEXT_FIELDS) {
+      const v = bounded[f];
+      if (v !== undefined && v.length > MAX_FIELD_CHARS) bounded[f] = cut(v);
+    }
+    ring.push(bounded);
+  }
+
+  /** A call that named no valid session: counted here, in no tenant's log (a client must not fill a tenant's log). */
+  countUncharged(): void {
+    this.uncharged++;
+  }
+
+  /** Calls counted by countUncharged since start. */
+  get unchargedCalls(): number {
+    return this.uncharged;
+  }
+
+  /** Rows and counted bytes kept for a tenant. */
+  sizeOf(tenantId: number): { rows: number; bytes: number } {
+    const ring = this.rings.get(tenantId);
+    return { rows: ring?.length ?? 0, bytes: ring?.bytes ?? 0 };
   }
 
   /** Rows of one UTC day, `YYYY-MM-DD`, oldest first. */

@@ -22,11 +22,14 @@ describe('usage logging stage', () => {
     })]);
   });
 
-  it('writes nothing for a request of no tenant', async () => {
+  it('writes no row for a request that named no valid caller, only counts it', async () => {
     const world = testWorld();
-    const ex = testExchange({ world, operationId: 'listVersions', url: '/api/' });
-    await usage(ex, async () => new Response('x'));
+    const before = world.usage.unchargedCalls;
+    await usage(testExchange({ world, operationId: 'listVersions', url: '/api/' }), async () => new Response('x'));
+    // A tenant named by the address, but no valid session: not charged to that tenant's log either.
+    await usage(testExchange({ world, operationId: 'listDocuments', url: '/tenants/promo.acme.example/api/v25.3/objects/documents' }), async () => new Response('x'));
     const date = new Date(world.clock.now()).toISOString().slice(0, 10);
     for (const t of world.tenants.all()) expect(world.usage.day(t.id, date)).toEqual([]);
+    expect(world.usage.unchargedCalls).toBe(before + 2);
   });
 });

@@ -21,7 +21,7 @@ describe('request validation stage', () => {
   });
 
   it('answers PARAMETER_REQUIRED for a missing required parameter', () => {
-    const ex = testExchange({ operationId: 'discoverAuthType', url: '/auth/discovery' });
-    expect(() => validation(ex, nextAnswering())).toThrow(apiFailure('PARAMETER_REQUIRED', 'Missing required parameter [username]'));
+    const ex = testExchange({ operationId: 'downloadApiUsageLog', url: '/api/v25.3/logs/api_usage', params: { version: 'v25.3' } });
+    expect(() => tenancy(ex, () => validation(ex, nextAnswering()))).toThrow(apiFailure('PARAMETER_REQUIRED', 'Missing required parameter [date]'));
   });
 });
