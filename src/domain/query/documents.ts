@@ -178,10 +178,10 @@ export function documentsTarget({ store, user, allVersions, targetOf }: Document
       return schema.stateKind.get(`${r.document.lifecycle}\u0000${r.version.state}`);
     },
     describeField(name) {
-      if (name === 'version_id') return { name, label: 'Version ID', type: 'String' };
+      if (name === 'version_id') return { name, label: 'Version ID', type: 'String', status: ['active__v'] };
       const m = schema.meta.get(name);
       if (!m || !m.queryable || m.hidden) return undefined;
-      const d: DescribeField = { name, label: m.label, type: m.type, required: m.required, status: m.disabled ? 'inactive' : 'active' };
+      const d: DescribeField = { name, label: m.label, type: m.type, required: m.required, status: [m.disabled ? 'inactive__v' : 'active__v'] };
       if (m.maxLength !== undefined) d.max_length = m.maxLength;
       if (m.maxValue !== undefined) d.max_value = m.maxValue;
       if (m.minValue !== undefined) d.min_value = m.minValue;
