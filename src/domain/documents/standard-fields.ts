@@ -20,7 +20,8 @@ const user = (name: string, label: string, relationship: string): StandardField 
 const count = (name: string, label: string): StandardField => sys(name, label, 'Number', { min_value: 0, max_value: 2147483647, scale: 0, section: 'Annotations', no_copy: true });
 
 export const STANDARD_FIELDS: readonly StandardField[] = [
-  sys('id', 'ID', 'id', { scope: 'Document', max_length: 20 }),
+  // The id's bounds are the real service's (a signed 64-bit integer); 2^63-1 is a bigint (JsonInteger in answers).
+  sys('id', 'ID', 'id', { scope: 'Document', max_length: 20, min_value: 0, max_value: 9223372036854775807n }),
   sys('name__v', 'Name', 'String', { required: true, editable: true, max_length: 100, section_position: 0, help_content: 'The name of the document.' }),
   sys('document_number__v', 'Document Number', 'String', { scope: 'Document', max_length: 255, section_position: 1, no_copy: true }),
   sys('title__v', 'Title', 'String', { editable: true, max_length: 255, section_position: 2 }),

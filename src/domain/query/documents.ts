@@ -183,8 +183,8 @@ export function documentsTarget({ store, user, allVersions, targetOf }: Document
       if (!m || !m.queryable || m.hidden) return undefined;
       const d: DescribeField = { name, label: m.label, type: m.type, required: m.required, status: [m.disabled ? 'inactive__v' : 'active__v'] };
       if (m.maxLength !== undefined) d.max_length = m.maxLength;
-      if (m.maxValue !== undefined) d.max_value = m.maxValue;
-      if (m.minValue !== undefined) d.min_value = m.minValue;
+      if (typeof m.maxValue === 'number') d.max_value = m.maxValue;
+      if (typeof m.minValue === 'number') d.min_value = m.minValue;
       if (m.type === 'id') d.unique = true;
       if (m.picklist) d.picklist = m.picklist;
       return d;
