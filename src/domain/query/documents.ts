@@ -64,7 +64,7 @@ function schemaOf(view: MetadataView): Schema {
       ...(f.name === 'locked__v' ? { volatile: true } : {}),
       ...(names[f.name] ? { names: names[f.name] } : entryNames ? { names: entryNames } : {}),
     });
-    if (f.relationshipName && f.objectType) {
+    if (f.relationshipName && f.objectType && f.queryable) {
       for (const rel of new Set([f.relationshipName, `${f.name}r`])) {
         if (relField.has(rel)) continue;
         relationships.push({ name: rel, target: targetOfObject(f.objectType) });
