@@ -114,6 +114,17 @@ area('query', 'the query language (endpoint 7) against the document list', () =>
     }
   });
 
+  check('user__sys answers with the object field names, the caller among the users (gaps.md §12: clients query it at start-up)', async () => {
+    const c = user1();
+    const body = success(await c.post(c.v('/query'), { form: { q: 'SELECT id, username__sys, federated_id__v FROM user__sys' }, expectOp: 'runQuery' })).json;
+    expect(body.data.length, 'some users').toBeGreaterThan(0);
+    for (const r of body.data) expect(typeof r.username__sys, 'username__sys is text').toBe('string');
+    const me = contract.user1.state === 'ok' ? contract.user1.userId : undefined;
+    if (me !== undefined && body.responseDetails.total <= body.data.length) expect(body.data.map((r: { id: unknown }) => Number(r.id)), 'the caller is a user').toContain(me);
+    const groups = success(await c.post(c.v('/query'), { form: { q: 'SELECT id, name__v FROM group__sys' }, expectOp: 'runQuery' })).json;
+    for (const r of groups.data) expect(typeof r.name__v, 'group__sys name__v is text').toBe('string');
+  });
+
   check('q in the query string answers like q in the form body', async () => {
     const c = user1();
     const q = 'SELECT id FROM documents ORDER BY id ASC PAGESIZE 5';
