@@ -114,6 +114,36 @@ area('configuration', 'MDL and configuration components (endpoints 8–14)', () 
     failure(await c.get(c.v(`/configuration/Picklist.${name}`), { expectOp: 'getComponentRecord' }), undefined, `Picklist.${name} after DROP`);
   }, { writes: true });
 
+  check('component type metadata (9): Tab exists, and Object has the attributes scripts written for the real service use', async () => {
+    const c = user1();
+    const tab = success(await c.get(c.v('/metadata/components/Tab'), { expectOp: 'getComponentTypeMetadata' })).json;
+    expect(tab.data.name).toBe('Tab');
+    const obj = success(await c.get(c.v('/metadata/components/Object'), { expectOp: 'getComponentTypeMetadata' })).json;
+    const names = obj.data.attributes.map((a: { name: string }) => a.name);
+    for (const a of ['label', 'label_plural', 'active', 'description', 'help_content', 'in_menu', 'allow_attachments', 'enable_esignatures', 'audit', 'order', 'prefix', 'data_store']) {
+      expect(names, `Object attribute ${a}`).toContain(a);
+    }
+  });
+
+  check('MDL (8): RECREATE a uniquely named __c object with the documented Object attributes; its RECREATE text (12) runs again unchanged', async () => {
+    const c = adminOrUser1();
+    const name = `contract_${contract.runId}__c`;
+    let created = false;
+    try {
+      const a = await mdl(c, `RECREATE Object ${name} (\n  label('Contract ${contract.runId}'),\n  label_plural('Contracts ${contract.runId}'),\n  active(true),\n  description('Made by the contract suite'),\n  in_menu(false),\n  allow_attachments(false),\n  enable_esignatures(false),\n  audit(false),\n  Field name__v (label('Name'), type('String'), required(true), max_length(128))\n);`);
+      created = a.json?.responseStatus === 'SUCCESS';
+      mdlSucceeded(a, `RECREATE Object ${name}`);
+      const one = success(await c.get(c.v(`/configuration/Object.${name}`), { expectOp: 'getComponentRecord' })).json.data;
+      expect(one.enable_esignatures, 'enable_esignatures read back').toBe(false);
+      const text = await c.get(`/api/mdl/components/Object.${name}`, { expectOp: 'getComponentMdl' });
+      mdlSucceeded(await mdl(c, text.text()), 'RECREATE with the text endpoint 12 answered (round trip)');
+      expect(success(await c.get(c.v(`/configuration/Object.${name}`), { expectOp: 'getComponentRecord' })).json.data).toEqual(one);
+    } finally {
+      const dropped = await mdl(c, `DROP Object ${name};`).catch((e: Error) => e);
+      if (created && !(dropped instanceof Error)) mdlSucceeded(dropped, `DROP Object ${name}`);
+    }
+  }, { writes: true });
+
   check('MDL (8): a failing script changes nothing (atomic)', async () => {
     const c = adminOrUser1();
     const name = `contract_${contract.runId}_atomic__c`;

@@ -65,4 +65,17 @@ area('discovery', 'version list (endpoint 4) and discovery (endpoint 3)', () => 
     const viaForm = success(await c.post(`${contract.authUrl}/auth/discovery`, { session: null, form: { username: contract.credentials.username }, expectOp: 'discoverAuthType' }));
     expect(viaForm.json.data, 'the same discovery answer').toEqual(viaQuery.json.data);
   });
+
+  check('discovery: an SSO user\'s profiles carry use_msal, oauthProviderType and as_metadata.scopes_supported (gaps.md §12)', async () => {
+    const username = contract.oauth?.username;
+    if (!username) throw new NoData('the run names no SSO user (CONTRACT_SSO_USERNAME)');
+    const c = anonymous();
+    const a = success(await c.post(`${contract.authUrl}/auth/discovery`, { session: null, query: { username }, expectOp: 'discoverAuthType' }));
+    if (a.json.data.auth_type !== 'sso' || !a.json.data.auth_profiles?.length) throw new NoData(`${username} has no SSO profile`);
+    for (const p of a.json.data.auth_profiles) {
+      expect(typeof p.use_msal, `${p.id}: use_msal is a boolean`).toBe('boolean');
+      expect(typeof p.oauthProviderType, `${p.id}: oauthProviderType is a string`).toBe('string');
+      if (p.as_metadata) expect(Array.isArray(p.as_metadata.scopes_supported), `${p.id}: as_metadata.scopes_supported is an array`).toBe(true);
+    }
+  });
 });

@@ -105,6 +105,23 @@ area('documents', 'the document list (21), retrieval (22–24), visibility, crea
     }
   });
 
+  check('standard fields (gaps.md §13): every sampled record carries them, arrays, booleans and roles typed as clients read them', async () => {
+    const c = user1();
+    const arrays = ['language__v', 'country__v', 'product__v', 'allow_pdf_download__v'];
+    const booleans = ['binder__v', 'crosslink__v', 'allow_download_embedded_viewer__v', 'restrict_fragments_by_product__v'];
+    const roles = ['owner__v', 'coordinator__v', 'approver__v', 'reviewer__v', 'viewer__v', 'editor__v', 'consumer__v', 'distribution_contacts__v'];
+    for (const d of await sample()) {
+      const doc = success(await c.get(c.v(`/objects/documents/${d.id}`), { expectOp: 'getDocument' })).json.document;
+      for (const f of arrays) expect(Array.isArray(doc[f]), `document ${d.id}: ${f} is an array`).toBe(true);
+      for (const f of booleans) expect(typeof doc[f], `document ${d.id}: ${f} is a boolean`).toBe('boolean');
+      for (const f of roles) {
+        expect(Array.isArray(doc[f]?.users) && Array.isArray(doc[f]?.groups), `document ${d.id}: ${f} is {users, groups}`).toBe(true);
+      }
+      expect(typeof doc.suppress_rendition__v, `document ${d.id}: suppress_rendition__v is a string`).toBe('string');
+      for (const f of ['pages__v', 'annotations_all__v', 'annotations_unresolved__v']) expect(Number.isInteger(doc[f]), `document ${d.id}: ${f} is an integer`).toBe(true);
+    }
+  });
+
   check('versions (23): the same versions as the document answer (22)', async () => {
     const c = user1();
     for (const d of await sample()) {

@@ -1,6 +1,6 @@
 /** Endpoints 15–20: document fields, types → subtypes → classifications (addresses followed), lock metadata. */
 import { expect } from 'vitest';
-import { ContractViolation, success } from '../lib/client';
+import { ContractViolation, NoData, success } from '../lib/client';
 import { area, check, once, user1 } from '../lib/check';
 import { requireDocs, walkDocuments } from '../lib/data';
 
@@ -91,6 +91,40 @@ area('metadata', 'document metadata (endpoints 15–20)', () => {
         }
       }
     }
+  });
+
+  check('real clients read properties and renditions at every level: a type with subtypes, its subtypes and classifications (gaps.md §12)', async () => {
+    const c = user1();
+    const j = await typeList();
+    const withSubtypes = [];
+    for (const t of j.types.slice(0, 20)) {
+      const type = success(await c.get(t.value, { expectOp: 'getDocumentType' })).json;
+      if (type.subtypes?.length) withSubtypes.push(type);
+    }
+    if (withSubtypes.length === 0) throw new NoData('no type with subtypes among the first 20 types');
+    const names = (v: unknown, where: string) => {
+      expect(Array.isArray(v), `${where}: an array`).toBe(true);
+      for (const x of v as unknown[]) expect(typeof x, `${where}: names`).toBe('string');
+    };
+    for (const type of withSubtypes.slice(0, 3)) {
+      expect(Array.isArray(type.properties), `type ${type.name} (with subtypes): properties`).toBe(true);
+      names(type.renditions, `type ${type.name}: renditions`);
+      const sub = success(await c.get(type.subtypes[0].value, { expectOp: 'getDocumentSubtype' })).json;
+      names(sub.renditions, `subtype ${sub.name}: renditions`);
+      const k = sub.classifications?.[0];
+      if (k) names(success(await c.get(k.value, { expectOp: 'getDocumentClassification' })).json.renditions, `classification ${k.name}: renditions`);
+    }
+  });
+
+  check('document fields (15): the id field is bounded 0 … 9223372036854775807, a JSON number written exactly', async () => {
+    const c = user1();
+    const a = success(await c.get(c.v('/metadata/objects/documents/properties'), { expectOp: 'listDocumentFields' }));
+    const id = a.json.properties.find((p: { name: string }) => p.name === 'id');
+    expect(id?.minValue, 'id minValue').toBe(0);
+    const text = a.text();
+    const at = text.indexOf('"name":"id"');
+    const own = text.slice(text.lastIndexOf('{', at), text.indexOf('}', at));
+    expect(/"maxValue":\s*(\d+)/.exec(own)?.[1], 'id maxValue, as written').toBe('9223372036854775807');
   });
 
   check('every type\'s relationshipTypes addresses are absolute', async () => {

@@ -90,6 +90,41 @@ area('query', 'the query language (endpoint 7) against the document list', () =>
     expect(off, 'no queryDescribe with the header false').not.toHaveProperty('queryDescribe');
   });
 
+  check('real clients read queryDescribe.fields[].status as an array of strings, and pagesize/pageoffset beside limit/offset (gaps.md §12)', async () => {
+    const c = user1();
+    const body = success(await c.post(c.v('/query'), { form: { q: 'SELECT id, name__v FROM documents PAGESIZE 2' }, headers: { 'X-TenantAPI-DescribeQuery': 'true' }, expectOp: 'runQuery' })).json;
+    for (const f of body.queryDescribe.fields) {
+      expect(Array.isArray(f.status), `queryDescribe ${f.name}: status is an array`).toBe(true);
+      for (const s of f.status) expect(typeof s, `queryDescribe ${f.name}: status entries are strings`).toBe('string');
+    }
+    const d = body.responseDetails;
+    expect(d.pagesize, 'responseDetails.pagesize is limit').toBe(d.limit);
+    expect(d.pageoffset, 'responseDetails.pageoffset is offset').toBe(d.offset);
+  });
+
+  check('X-TenantAPI-RecordProperties: all adds record_properties, one entry per row naming its id (gaps.md §12)', async () => {
+    const c = user1();
+    const body = success(await c.post(c.v('/query'), { form: { q: 'SELECT id FROM documents PAGESIZE 5' }, headers: { 'X-TenantAPI-RecordProperties': 'all' }, expectOp: 'runQuery' })).json;
+    if (body.data.length === 0) throw new NoData('no document visible');
+    expect(body.record_properties, 'record_properties, one per row').toHaveLength(body.data.length);
+    expect(body.record_properties.map((p: { id: unknown }) => String(p.id)), 'in row order, by id').toEqual(body.data.map((r: { id: unknown }) => String(r.id)));
+    for (const p of body.record_properties) {
+      expect(typeof p.field_properties, 'field_properties is an object').toBe('object');
+      expect(typeof p.field_additional_data, 'field_additional_data is an object').toBe('object');
+    }
+  });
+
+  check('user__sys answers with the object field names, the caller among the users (gaps.md §12: clients query it at start-up)', async () => {
+    const c = user1();
+    const body = success(await c.post(c.v('/query'), { form: { q: 'SELECT id, username__sys, federated_id__v FROM user__sys' }, expectOp: 'runQuery' })).json;
+    expect(body.data.length, 'some users').toBeGreaterThan(0);
+    for (const r of body.data) expect(typeof r.username__sys, 'username__sys is text').toBe('string');
+    const me = contract.user1.state === 'ok' ? contract.user1.userId : undefined;
+    if (me !== undefined && body.responseDetails.total <= body.data.length) expect(body.data.map((r: { id: unknown }) => Number(r.id)), 'the caller is a user').toContain(me);
+    const groups = success(await c.post(c.v('/query'), { form: { q: 'SELECT id, name__v FROM group__sys' }, expectOp: 'runQuery' })).json;
+    for (const r of groups.data) expect(typeof r.name__v, 'group__sys name__v is text').toBe('string');
+  });
+
   check('q in the query string answers like q in the form body', async () => {
     const c = user1();
     const q = 'SELECT id FROM documents ORDER BY id ASC PAGESIZE 5';

@@ -18,20 +18,21 @@ function typeList(ctx: Ctx): Reply {
 const relationshipAddress = (ctx: Ctx, d: DoctypeInfo, name: string) => typesAddress(ctx, d.chain[0], 'relationships', name);
 
 /**
- * Members every level shares; `renditions` present for a type always, for lower levels when
- * configured; `relationshipTypes` always (the spec marks no condition; `[]` when none applies);
- * `templates` only when configured (spec: "all, when configured").
+ * Members every level shares; `renditions` and `properties` at every level (what the domain says
+ * a level shows, gaps.md §12); `relationshipTypes` always (the spec marks no condition; `[]` when
+ * none applies); `templates` only when configured (spec: "all, when configured").
  */
 function levelBody(ctx: Ctx, view: MetadataView, d: DoctypeInfo): Record<string, unknown> {
-  const renditions = d.level === 'type' ? view.renditionTypes(d.name) : view.ownRenditionTypes(d.name);
+  const { renditions, properties } = view.levelShows(d.name);
   const templates = view.templates(d.name);
   return {
     name: d.name,
     label: d.label,
-    ...(d.level === 'type' || renditions.length ? { renditions } : {}),
+    renditions,
     relationshipTypes: view.relationshipTypes(d.name).map((r) => ({ label: r.label, value: relationshipAddress(ctx, d, r.name) })),
     availableLifecycles: view.availableLifecycles(d.name).map((l) => ({ name: l.name, label: l.label })),
     ...(templates.length ? { templates } : {}),
+    properties,
   };
 }
 
@@ -60,7 +61,7 @@ export const metadataHandlers: Handlers = {
       ...(defaultWorkflows.length ? { defaultWorkflows } : {}),
       ...(subs.length
         ? { subtypes: subs.map((s) => ({ name: s.name, label: s.label, value: typesAddress(ctx, d.name, 'subtypes', s.name) })) }
-        : { properties: view.fieldsFor(d.name) }),
+        : {}),
     });
   },
 
@@ -70,7 +71,6 @@ export const metadataHandlers: Handlers = {
     const classes = children(view, d);
     return ok({
       ...levelBody(ctx, view, d),
-      properties: view.fieldsFor(d.name),
       ...(classes.length
         ? { classifications: classes.map((c) => ({ name: c.name, label: c.label, value: typesAddress(ctx, ctx.params.type, 'subtypes', d.name, 'classifications', c.name) })) }
         : {}),
@@ -80,7 +80,7 @@ export const metadataHandlers: Handlers = {
   getDocumentClassification: (ctx) => {
     const view = viewOf(ctx);
     const d = view.doctypeAt([ctx.params.type, ctx.params.subtype, ctx.params.classification]);
-    return ok({ ...levelBody(ctx, view, d), properties: view.fieldsFor(d.name) });
+    return ok(levelBody(ctx, view, d));
   },
 
   /** The `value` of a `relationshipTypes` entry: a relationship type documents of this type (or below it) may have. */

@@ -2,6 +2,7 @@
  * Turns a handler's Reply, or an error, into the HTTP answer: JSON or XML, the failure
  * envelope of gaps.md §1, and the X-TenantAPI-* headers of gaps.md §2.
  */
+import { jsonText } from '../domain/json-integer';
 import { ApiError, errorItem } from '../domain/errors';
 import type { Reply } from './context';
 import type { Outcome } from './outcome';
@@ -70,7 +71,7 @@ function deepFreeze(value: unknown): void {
 
 /** The bytes of `JSON.stringify(body)` in a buffer of their own (not a slice of Node's shared pool). */
 function encodeJson(body: object): Buffer {
-  const text = JSON.stringify(body);
+  const text = jsonText(body);
   const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf8'));
   bytes.write(text, 0, 'utf8');
   return bytes;
@@ -107,7 +108,7 @@ export function reusableBodyOf<T extends object>(answer: object, build: () => T)
 
 function jsonOf(body: Record<string, unknown>): string | Buffer {
   const bytes = jsonBytes.get(body);
-  if (bytes === undefined) return JSON.stringify(body);
+  if (bytes === undefined) return jsonText(body);
   if (bytes !== null) return bytes;
   const encoded = encodeJson(body);
   jsonBytes.set(body, encoded);

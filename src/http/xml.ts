@@ -5,6 +5,7 @@
  */
 import type { XMLBuilder } from 'fast-xml-parser';
 import { xmlModule } from '../lazy';
+import { JsonInteger } from '../domain/json-integer';
 
 /** Element name of an array's items, by the array's key (chosen: gaps.md §8). */
 const itemNames: Record<string, string> = { tenantIds: 'tenant', errors: 'error', warnings: 'warning', data: 'row', documents: 'document' };
@@ -21,6 +22,7 @@ const notXml = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uD
 const xmlText = (v: string) => v.replace(notXml, '\uFFFD');
 
 function toNode(value: unknown, key: string): unknown {
+  if (value instanceof JsonInteger) return String(value);
   if (Array.isArray(value)) {
     const item = itemNames[key] ?? 'item';
     return { [item]: value.map((v) => toNode(v, item)) };

@@ -31,6 +31,7 @@ const builtinMetadata = {
   response_modes_supported: ['query'],
   introspection_endpoint_auth_methods_supported: ['none', 'client_secret_post'],
   revocation_endpoint_auth_methods_supported: ['none', 'client_secret_post'],
+  scopes_supported: ['openid', 'profile', 'email', 'offline_access'],
 };
 const ADFS = 'https://adfs.acme.example/adfs';
 
@@ -40,6 +41,8 @@ const oidcProfile = {
   description: 'Sign in with the Acme identity provider (dms-sim built-in)',
   tenant_session_endpoint: `${BASE}/auth/oauth/session/acme_oidc`,
   use_adal: false,
+  use_msal: false,
+  oauthProviderType: 'other',
   as_metadata: builtinMetadata,
 };
 const adfsProfile = {
@@ -48,6 +51,8 @@ const adfsProfile = {
   description: '',
   tenant_session_endpoint: `${BASE}/auth/oauth/session/acme_adfs`,
   use_adal: true,
+  use_msal: false,
+  oauthProviderType: 'adfs',
   as_metadata: {
     ...builtinMetadata,
     issuer: ADFS,

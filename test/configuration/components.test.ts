@@ -127,7 +127,7 @@ describe('endpoint 12: RECREATE text', () => {
   });
 
   it('round trip: for every record of the default configuration, executing its RECREATE through endpoint 8 changes nothing', async () => {
-    const types = ['Renditiontype', 'Picklist', 'Doclifecycle', 'Object', 'Docrelationshiptype', 'Doctype', 'Documenttemplate', 'Docfield', 'Formattedoutput', 'Overlaytemplate', 'Signaturepage'];
+    const types = ['Renditiontype', 'Picklist', 'Doclifecycle', 'Object', 'Docrelationshiptype', 'Doctype', 'Documenttemplate', 'Docfield', 'Formattedoutput', 'Overlaytemplate', 'Signaturepage', 'Tab'];
     const registry = sim.world.configuration.get(sim.world.tenants.byDnsName('promo.acme.example')!.id)!;
     let count = 0;
     for (const type of types) {

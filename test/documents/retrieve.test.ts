@@ -33,12 +33,12 @@ describe('GET objects/documents/{id} (22)', () => {
     ]);
   });
 
-  it('binder and CrossLink flags appear only when true', async () => {
+  it('binder and CrossLink flags are true when set, false otherwise (gaps.md §13: always present)', async () => {
     expect((await p.sim.json('GET', api('/objects/documents/107'), p.alice)).document.binder__v).toBe(true);
     expect((await p.sim.json('GET', api('/objects/documents/108'), p.alice)).document.crosslink__v).toBe(true);
     const plain = (await p.sim.json('GET', api('/objects/documents/105'), p.alice)).document;
-    expect(plain).not.toHaveProperty('binder__v');
-    expect(plain).not.toHaveProperty('crosslink__v');
+    expect(plain.binder__v).toBe(false);
+    expect(plain.crosslink__v).toBe(false);
   });
 
   it('a placeholder has size 0, no format and no renditions', async () => {

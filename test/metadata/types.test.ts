@@ -34,13 +34,16 @@ describe('types list (17) and its alias', () => {
 });
 
 describe('type (18), subtype (19), classification (20)', () => {
-  it('a type with subtypes lists them (followable) and has no properties', async () => {
+  it('a type with subtypes lists them (followable) and still has its properties (gaps.md §12)', async () => {
     const body = await get('/metadata/objects/documents/types/promotional_piece__c');
     expect(body).toMatchObject({
       name: 'promotional_piece__c', label: 'Promotional Piece', renditions: ['viewable_rendition__v'], processes: ['MLR Review', 'Distribution'],
       availableLifecycles: [{ name: 'promotional_piece_lifecycle__c', label: 'Promotional Piece Lifecycle' }],
     });
-    expect(body).not.toHaveProperty('properties');
+    // The type's own fields: a subtype's are not among them.
+    const own = body.properties.map((f: any) => f.name);
+    expect(own).toEqual(expect.arrayContaining(['name__v', 'type__v']));
+    expect(own).not.toContain('agency__c');
     expect(body).not.toHaveProperty('classifications');
     expect(body.subtypes.map((s: any) => s.name)).toEqual(['advertisement__c', 'sales_aid__c', 'approved_email__c']);
     for (const s of body.subtypes) {
@@ -63,7 +66,7 @@ describe('type (18), subtype (19), classification (20)', () => {
 
   it('a subtype lists its classifications (followable); fields of the subtype level apply', async () => {
     const body = await get('/metadata/objects/documents/types/promotional_piece__c/subtypes/advertisement__c');
-    expect(body).not.toHaveProperty('renditions'); // none configured on the subtype itself
+    expect(body.renditions).toEqual(['viewable_rendition__v']); // like the type: its documents' rendition types (gaps.md §12)
     expect(body.classifications).toEqual([
       { name: 'print_advertisement__c', label: 'Print Advertisement', value: `${base}/types/promotional_piece__c/subtypes/advertisement__c/classifications/print_advertisement__c` },
       { name: 'digital_advertisement__c', label: 'Digital Advertisement', value: `${base}/types/promotional_piece__c/subtypes/advertisement__c/classifications/digital_advertisement__c` },

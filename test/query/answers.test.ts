@@ -32,7 +32,7 @@ describe('a repeated query', () => {
     expect(a.text).toBe(JSON.stringify(JSON.parse(a.text)));
     const body = JSON.parse(a.text);
     expect(body.responseStatus).toBe('SUCCESS');
-    expect(body.responseDetails).toEqual({ limit: 100, offset: 0, size: 30, total: 30 });
+    expect(body.responseDetails).toEqual({ pagesize: 100, pageoffset: 0, limit: 100, offset: 0, size: 30, total: 30 });
     expect(Object.keys(body)).toEqual(['responseStatus', 'responseDetails', 'data']);
     expect((await query(alice, q)).responseDetails.total).toBe(29);
   });

@@ -1,10 +1,18 @@
 /**
  * Endpoint 3: which authentication a user has. Password users (and unknown user names, so that
  * discovery does not reveal who exists) answer `password`; SSO users answer `sso` with their
- * profiles: OAuth 2.0 / OIDC profiles carry `as_metadata`; a SAML-tied policy has none.
+ * profiles: OAuth 2.0 / OIDC profiles carry `as_metadata`; a SAML-tied policy has none. Each profile
+ * also carries `use_msal`, `oauthProviderType` and `as_metadata.scopes_supported`, which the real
+ * service's clients read (gaps.md §12); defaults in DISCOVERY_DEFAULTS.
  */
 import type { FixtureAuthProfile } from '../../fixtures/types';
 import type { World } from '../world';
+
+/** What a profile's fixture may leave out (chosen, docs/decisions.md "Real-client fidelity"). */
+export const DISCOVERY_DEFAULTS = {
+  scopes: ['openid', 'profile', 'email', 'offline_access'],
+  providerType: (p: FixtureAuthProfile) => (p.provider === 'adfs' ? 'adfs' : 'other'),
+};
 
 export interface AuthAddressBook {
   auth(path: string): string;
@@ -27,6 +35,7 @@ export function asMetadata(profile: FixtureAuthProfile, book: AuthAddressBook): 
     response_modes_supported: ['query'],
     introspection_endpoint_auth_methods_supported: ['none', 'client_secret_post'],
     revocation_endpoint_auth_methods_supported: ['none', 'client_secret_post'],
+    scopes_supported: [...(profile.scopes ?? DISCOVERY_DEFAULTS.scopes)],
   };
 }
 
@@ -47,6 +56,8 @@ export function discover(world: World, username: string, clientId: string | unde
           description: p.description ?? '',
           tenant_session_endpoint: book.auth(`/auth/oauth/session/${p.id}`),
           use_adal: p.provider === 'adfs',
+          use_msal: p.useMsal === true,
+          oauthProviderType: p.oauthProviderType ?? DISCOVERY_DEFAULTS.providerType(p),
           ...(mapped ? { as_client_id: mapped } : {}),
           as_metadata: asMetadata(p, book),
         };

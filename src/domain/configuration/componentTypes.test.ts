@@ -14,7 +14,7 @@ describe('component type catalogue', () => {
 
   it('is consistent: every type has name and label; references and enums are well formed', () => {
     const names = componentTypeNames();
-    expect(names).toEqual(['Picklist', 'Docfield', 'Doctype', 'Doclifecycle', 'Object', 'Renditiontype', 'Formattedoutput', 'Overlaytemplate', 'Signaturepage', 'Docrelationshiptype', 'Documenttemplate']);
+    expect(names).toEqual(['Picklist', 'Docfield', 'Doctype', 'Doclifecycle', 'Object', 'Renditiontype', 'Formattedoutput', 'Overlaytemplate', 'Signaturepage', 'Docrelationshiptype', 'Documenttemplate', 'Tab']);
     for (const name of names) {
       const type = componentTypeMetadata(name)!;
       expect(type.attributes.slice(0, 2).map((a) => a.name)).toEqual(['name', 'label']);

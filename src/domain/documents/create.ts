@@ -35,8 +35,8 @@ export function fieldValue(f: FieldMetadata, raw: string): { value?: unknown; pr
       case 'Number': {
         const n = Number(p);
         if (p === '' || !Number.isFinite(n)) return { problem: 'expected a number' };
-        if (f.minValue !== undefined && n < f.minValue) return { problem: `below the minimum ${f.minValue}` };
-        if (f.maxValue !== undefined && n > f.maxValue) return { problem: `above the maximum ${f.maxValue}` };
+        if (f.minValue !== undefined && n < Number(f.minValue)) return { problem: `below the minimum ${f.minValue}` };
+        if (f.maxValue !== undefined && n > Number(f.maxValue)) return { problem: `above the maximum ${f.maxValue}` };
         out.push(n);
         break;
       }

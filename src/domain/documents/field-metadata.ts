@@ -2,13 +2,18 @@
  * One document field's metadata (spec table, camelCase members, absent when their condition does
  * not hold) from its standard definition or Docfield record; picklist entries for Picklist fields.
  */
-import { BASE_DOCTYPE, referencedName, type ComponentRegistry } from '../configuration';
+import { BASE_DOCTYPE, referencedName, type ComponentRegistry, type Value } from '../configuration';
+import { type JsonInteger, jsonInteger } from '../json-integer';
 import type { FieldMetadata, Level } from './metadata-types';
 import { num, str } from './metadata-values';
 import type { StandardField } from './standard-fields';
 
 const STRING_LIKE = new Set(['String', 'LongText', 'RichText', 'Link', 'id']);
-const NUMERIC = new Set(['Number']);
+/** Types whose metadata carries minValue/maxValue (when defined). */
+const NUMERIC = new Set(['Number', 'id']);
+
+/** A bound as answers carry it: a bigint beyond ±2^53 stays exact (JsonInteger). */
+const bound = (v: Value | undefined): number | JsonInteger | undefined => (typeof v === 'bigint' ? jsonInteger(v) : num(v));
 const REFERENCE = new Set(['ObjectReference', 'Users']);
 
 /** Active entries of a picklist, in order: `{name, label}` (label is the entry's value). */
@@ -51,8 +56,8 @@ export function fieldMetadata(ctx: FieldContext, def: StandardField, shared: boo
   };
   if (STRING_LIKE.has(type)) m.maxLength = num(a.max_length) ?? (type === 'String' ? 255 : type === 'id' ? 20 : 32000);
   if (NUMERIC.has(type)) {
-    if (a.min_value !== undefined) m.minValue = num(a.min_value);
-    if (a.max_value !== undefined) m.maxValue = num(a.max_value);
+    if (a.min_value !== undefined) m.minValue = bound(a.min_value);
+    if (a.max_value !== undefined) m.maxValue = bound(a.max_value);
   }
   // Spec: `shared` is present on all fields except noCopy ones; `usedIn` only when shared.
   if (!noCopy) m.shared = shared;

@@ -1,5 +1,6 @@
 /** The shapes of document metadata (endpoints 14–20 and the query catalogue): fields, Doctypes, lifecycles and their extras. */
 import type { ComponentRecord } from '../configuration';
+import type { JsonInteger } from '../json-integer';
 
 export type Level = 'type' | 'subtype' | 'classification';
 
@@ -10,8 +11,9 @@ export interface FieldMetadata {
   type: string;
   required: boolean;
   maxLength?: number;
-  minValue?: number;
-  maxValue?: number;
+  minValue?: number | JsonInteger;
+  /** A JsonInteger beyond ±2^53 (the id field's 9223372036854775807). */
+  maxValue?: number | JsonInteger;
   repeating: boolean;
   systemAttribute: boolean;
   editable: boolean;

@@ -171,6 +171,15 @@ export class MetadataView {
     return [BASE_DOCTYPE, ...(this.doctypes.get(doctype)?.chain ?? [])];
   }
 
+  /**
+   * What the metadata of a Doctype shows at any level (endpoints 18–20; gaps.md §12): the rendition
+   * types its documents have (configured anywhere on its chain, names) and its fields, a type with
+   * subtypes and a subtype with classifications included (the real service's clients read both).
+   */
+  levelShows(doctype: string): { renditions: string[]; properties: FieldMetadata[] } {
+    return { renditions: this.renditionTypes(doctype), properties: this.fieldsFor(doctype) };
+  }
+
   /** Rendition types configured on this very Doctype. */
   ownRenditionTypes(doctype: string): string[] {
     return ownRenditionTypes(this.registry, doctype);

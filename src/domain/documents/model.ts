@@ -15,6 +15,8 @@ export interface DocumentVersion {
   /** Values of editable fields (name__v, description__v, custom fields...): field name → value. */
   fields: Record<string, unknown>;
   file?: StoredFile;
+  /** The file has a viewable rendition (fixtures may say so); absent: decided by its format (renditions.ts). */
+  viewable?: boolean;
   created: number;
   createdBy: number;
   modified: number;

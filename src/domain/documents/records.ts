@@ -1,11 +1,15 @@
 /**
  * The document record of the API (spec: "Document record"): stored values plus the fields the
  * service sets, with type/subtype/classification/lifecycle/status as labels read from the
- * configuration at answer time (so a renamed label shows at once).
+ * configuration at answer time (so a renamed label shows at once). Every standard field is
+ * present (gaps.md §13): an editable one the version has not set has its default
+ * (STANDARD_DEFAULTS), binder__v/crosslink__v are false unless set, role fields `{users, groups}`;
+ * a version without a file (a placeholder) has size__v and pages__v 0 and no format, file name or
+ * checksum (it has no file).
  */
 import type { MetadataView } from './metadata';
 import { type DocumentVersion, type StoredDocument, latestVersion } from './model';
-import { ROLES } from './standard-fields';
+import { ROLES, STANDARD_DEFAULTS } from './standard-fields';
 
 export type DocumentRecord = Record<string, unknown> & { id: number };
 
@@ -40,12 +44,13 @@ export function documentRecord(view: MetadataView, doc: StoredDocument, version:
     lifecycle__v: lifecycle?.label ?? doc.lifecycle,
     status__v: state?.label ?? version.state,
   };
+  for (const [name, value] of Object.entries(STANDARD_DEFAULTS)) if (record[name] === undefined || record[name] === null) record[name] = value();
   for (const role of ROLES) {
     const members = doc.roles[role];
     record[role] = { users: [...(members?.users ?? [])], groups: [...(members?.groups ?? [])] };
   }
-  if (doc.binder) record.binder__v = true;
-  if (doc.crosslink) record.crosslink__v = true;
+  record.binder__v = doc.binder === true;
+  record.crosslink__v = doc.crosslink === true;
   if (version.file) {
     record.format__v = version.file.format;
     record.filename__v = version.file.filename;
@@ -54,6 +59,7 @@ export function documentRecord(view: MetadataView, doc: StoredDocument, version:
     record.pages__v = version.file.pages;
   } else {
     record.size__v = 0;
+    record.pages__v = 0;
   }
   Object.assign(record, {
     locked__v: doc.lock !== undefined,

@@ -25,6 +25,8 @@ export interface FixtureDocumentVersion {
   number: string;
   state: string;
   file?: string;
+  /** The file has a viewable rendition (default: by its format); goes with the file to later versions. */
+  viewable?: boolean;
   created?: string;
   createdBy?: number;
   fields?: Record<string, unknown>;
@@ -151,16 +153,20 @@ export function loadDocuments(fixtures: FixtureSet, tenants: TenantDirectory, us
     const created = Date.parse(d.created);
     let fields: Record<string, unknown> = {};
     let file: StoredFile | undefined;
+    let viewable: boolean | undefined;
     const versions: DocumentVersion[] = d.versions.map((v, j) => {
       const [major, minor] = v.number.split('.').map(Number);
       if (!isVersionNumber(major) || !isVersionNumber(minor)) problem(`${where}.versions[${j}].number: "${v.number}" is not <major>.<minor> with integers 0…${MAX_VERSION_NUMBER}`);
       if (lifecycle && !lifecycle.states.some((s) => s.name === v.state)) problem(`${where}.versions[${j}].state: "${v.state}" is not a state of ${d.lifecycle}`);
       fields = { ...fields, ...(v.fields ?? {}) };
-      if (v.file) file = fileAt(v.file, `${where}.versions[${j}].file`);
+      if (v.file) {
+        file = fileAt(v.file, `${where}.versions[${j}].file`);
+        viewable = v.viewable;
+      } else if (v.viewable !== undefined) viewable = v.viewable;
       const at = v.created ? Date.parse(v.created) : created;
       const by = v.createdBy ?? d.createdBy;
       userOk(by, `versions[${j}].createdBy`);
-      return { major, minor, state: v.state, fields, file, created: at, createdBy: by, modified: at, modifiedBy: by };
+      return { major, minor, state: v.state, fields, file, ...(viewable !== undefined ? { viewable } : {}), created: at, createdBy: by, modified: at, modifiedBy: by };
     });
     const applicable = new Set(view.fieldsFor(d.type).map((f) => f.name));
     for (const name of Object.keys(fields)) if (view.doctype(d.type) && !applicable.has(name)) problem(`${where}.versions: field "${name}" does not apply to ${d.type}`);

@@ -18,9 +18,13 @@ const sys = (name: string, label: string, type: string, extra: Record<string, Va
 const user = (name: string, label: string, relationship: string): StandardField =>
   sys(name, label, 'ObjectReference', { object: 'user__sys', relationship_type: 'reference', relationship_name: relationship, no_copy: true });
 const count = (name: string, label: string): StandardField => sys(name, label, 'Number', { min_value: 0, max_value: 2147483647, scale: 0, section: 'Annotations', no_copy: true });
+/** A role field (`{users, groups}` in records): described, not queryable (roles are not query fields). */
+const role = (name: string, label: string): StandardField =>
+  sys(name, label, 'ObjectReference', { scope: 'Document', section: 'Sharing Settings', multi_value: true, queryable: false, object: 'user__sys', relationship_type: 'reference', relationship_name: `document_${name.replace(/__v$/, '')}__vr`, no_copy: true });
 
 export const STANDARD_FIELDS: readonly StandardField[] = [
-  sys('id', 'ID', 'id', { scope: 'Document', max_length: 20 }),
+  // The id's bounds are the real service's (a signed 64-bit integer); 2^63-1 is a bigint (JsonInteger in answers).
+  sys('id', 'ID', 'id', { scope: 'Document', max_length: 20, min_value: 0, max_value: 9223372036854775807n }),
   sys('name__v', 'Name', 'String', { required: true, editable: true, max_length: 100, section_position: 0, help_content: 'The name of the document.' }),
   sys('document_number__v', 'Document Number', 'String', { scope: 'Document', max_length: 255, section_position: 1, no_copy: true }),
   sys('title__v', 'Title', 'String', { editable: true, max_length: 255, section_position: 2 }),
@@ -44,6 +48,10 @@ export const STANDARD_FIELDS: readonly StandardField[] = [
   sys('locked__v', 'Checked Out', 'Boolean', { scope: 'Document', section: 'Version', no_copy: true }),
   sys('binder__v', 'Binder', 'Boolean', { scope: 'Document', section: 'System' }),
   sys('crosslink__v', 'CrossLink', 'Boolean', { scope: 'Document', section: 'System' }),
+  sys('suppress_rendition__v', 'Suppress Rendition', 'String', { editable: true, max_length: 5, section: 'File Information' }),
+  sys('allow_download_embedded_viewer__v', 'Allow Download in Embedded Viewer', 'Boolean', { editable: true, section: 'Sharing Settings' }),
+  sys('allow_pdf_download__v', 'Allow PDF Download', 'String', { editable: true, multi_value: true, max_length: 100, section: 'Sharing Settings' }),
+  sys('restrict_fragments_by_product__v', 'Restrict Fragments by Product', 'Boolean', { editable: true, section: 'General' }),
   sys('document_creation_date__v', 'Created Date', 'DateTime', { scope: 'Document', section: 'System', no_copy: true }),
   sys('version_creation_date__v', 'Version Created Date', 'DateTime', { section: 'System', no_copy: true }),
   sys('version_modified_date__v', 'Last Modified Date', 'DateTime', { section: 'System', no_copy: true }),
@@ -57,7 +65,32 @@ export const STANDARD_FIELDS: readonly StandardField[] = [
   count('annotations_lines__v', 'Annotations (Lines)'),
   count('annotations_resolved__v', 'Annotations (Resolved)'),
   count('annotations_unresolved__v', 'Annotations (Unresolved)'),
+  role('owner__v', 'Owner'),
+  role('coordinator__v', 'Coordinator'),
+  role('approver__v', 'Approver'),
+  role('reviewer__v', 'Reviewer'),
+  role('editor__v', 'Editor'),
+  role('viewer__v', 'Viewer'),
+  role('consumer__v', 'Consumer'),
+  role('distribution_contacts__v', 'Distribution Contacts'),
 ];
+
+/**
+ * Values of the standard fields a version has not set (gaps.md §13: present even when empty; text
+ * empty, never null). Spec types: `allow_pdf_download__v` is an array of strings and
+ * `suppress_rendition__v` a string. Record fields set by the service (binder, file, versions,
+ * dates, annotations, roles) are written by `documentRecord`; these are the editable ones.
+ */
+export const STANDARD_DEFAULTS: Readonly<Record<string, () => unknown>> = {
+  description__v: () => '',
+  product__v: () => [],
+  language__v: () => [],
+  country__v: () => [],
+  suppress_rendition__v: () => 'false',
+  allow_download_embedded_viewer__v: () => false,
+  allow_pdf_download__v: () => [],
+  restrict_fragments_by_product__v: () => false,
+};
 
 /** The lock (check-out) fields: what the `lock` address of endpoint 17 describes (gaps.md §9). */
 export const LOCK_FIELDS: readonly StandardField[] = [

@@ -15,6 +15,7 @@ import { type NamedList, NamedLists } from './named-lists';
 import { RowCache } from './row-cache';
 import { EDIT_ROLES, ROLES, type RoleName } from './standard-fields';
 import { thumbnailOf } from './thumbnail';
+import { renditionTypesOf } from './renditions';
 import { type StoredFile, simplePdf } from './files';
 
 /** One row of the query seam: a document version as the API shows it. */
@@ -269,9 +270,9 @@ export class DocumentStore {
     return png;
   }
 
-  /** Rendition types a version has: those configured for its Doctype, when it has a file. */
+  /** Rendition types a version has (renditions.ts): the viewable rendition when its file has one, and those configured for its Doctype. */
   renditionTypes(doc: StoredDocument, version: DocumentVersion): string[] {
-    return version.file ? this.view().renditionTypes(doc.doctype) : [];
+    return renditionTypesOf(this.view(), doc, version);
   }
 
   /** A rendition's bytes: a PDF source is its own rendition; any other gets a generated PDF. */

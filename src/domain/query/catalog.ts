@@ -1,5 +1,6 @@
 /**
- * The catalog one caller queries: `documents` / `ALLVERSIONS documents`, `users`, `groups`, and
+ * The catalog one caller queries: `documents` / `ALLVERSIONS documents`, `users`, `groups`,
+ * `user__sys`, `group__sys`, and
  * every Object configured in the tenant. Built per request (targets are memoized within it), so
  * configuration changes and new documents show in the next query.
  */
@@ -9,7 +10,7 @@ import type { DocumentStore } from '../documents/store';
 import type { Tenant } from '../tenants';
 import type { User } from '../users';
 import { documentsTarget } from './documents';
-import { groupsTarget, usersTarget } from './directory';
+import { groupsTarget, sysGroupsTarget, sysUsersTarget, usersTarget } from './directory';
 import { objectTarget, type ObjectRecord } from './objects';
 import type { SimCatalog, SimTarget } from './types';
 
@@ -31,6 +32,8 @@ export function queryCatalog(data: TenantQueryData, tenant: Tenant, user: User):
     if (name === 'documents') return data.documents ? documentsTarget({ store: data.documents, user, allVersions, targetOf }) : undefined;
     if (allVersions) return undefined;
     if (name === 'users') return usersTarget(data.users, tenant);
+    if (name === 'user__sys') return sysUsersTarget(data.users, tenant);
+    if (name === 'group__sys') return sysGroupsTarget(data.groups?.ofTenant(tenant.id) ?? []);
     if (name === 'groups') {
       const members = new Set(usersTarget(data.users, tenant).rows() as Iterable<{ id: number }>);
       return groupsTarget(data.groups?.ofTenant(tenant.id) ?? [], new Set([...members].map((m) => m.id)));

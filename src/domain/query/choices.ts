@@ -24,3 +24,6 @@ export const QUERY_ANSWERS_KEPT = 32;
 
 /** Header that turns queryDescribe on; only the value `true` does (gaps.md §11). */
 export const DESCRIBE_HEADER = 'x-tenantapi-describequery';
+
+/** Header asking for `record_properties` beside the rows (gaps.md §12): `all`, `hidden`, `redacted` or `weblink`. */
+export const RECORD_PROPERTIES_HEADER = 'x-tenantapi-recordproperties';

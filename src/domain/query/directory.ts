@@ -1,6 +1,8 @@
 /**
  * Query targets from the directories: `users` (members of the tenant, answered on one page) and
- * `groups` (the tenant's groups, as role assignments use them).
+ * `groups` (the tenant's groups, as role assignments use them), and the same people and groups as
+ * the objects `user__sys` and `group__sys` with the object field names (gaps.md §12: the real
+ * service's clients query these at start-up), paged like any object.
  */
 import type { Tenant } from '../tenants';
 import type { User } from '../users';
@@ -21,6 +23,8 @@ export interface UserRow {
   security_profile__v: 'system_admin__v' | 'document_user__v';
   created_date__v: string;
   domain_admin__v: boolean;
+  /** The user's id at the identity provider; null when none (gaps.md §12). */
+  federated_id__v: string | null;
 }
 
 const s = (name: string, label: string, max = 255): TableField => ({ name, type: 'string', describe: { label, type: 'String', max_length: max } });
@@ -38,6 +42,7 @@ export const USER_FIELDS: TableField[] = [
   { name: 'security_profile__v', type: 'picklist', describe: { label: 'Security Profile', type: 'ObjectReference' } },
   { name: 'created_date__v', type: 'datetime', describe: { label: 'Created Date', type: 'DateTime' } },
   { name: 'domain_admin__v', type: 'boolean', describe: { label: 'Domain Admin', type: 'Boolean' } },
+  s('federated_id__v', 'Federated ID'),
 ];
 
 export function userRow(user: User, tenant: Tenant): UserRow | undefined {
@@ -58,6 +63,7 @@ export function userRow(user: User, tenant: Tenant): UserRow | undefined {
     security_profile__v: m.admin || user.domainAdmin.has(tenant.domain.name) ? 'system_admin__v' : 'document_user__v',
     created_date__v: new Date(m.since).toISOString(),
     domain_admin__v: user.domainAdmin.has(tenant.domain.name),
+    federated_id__v: user.federatedId ?? null,
   };
 }
 
@@ -89,4 +95,66 @@ export function groupsTarget(groups: readonly Group[], visibleUsers: ReadonlySet
     fields: GROUP_FIELDS,
     rows,
   });
+}
+
+// ---- user__sys and group__sys ------------------------------------------------------------------
+
+/** A `user__sys` record: a member of the tenant with the object's field names. */
+export interface SysUserRow {
+  id: number;
+  name__v: string;
+  username__sys: string;
+  email__sys: string;
+  first_name__sys: string;
+  last_name__sys: string;
+  status__v: ['active__v'] | ['inactive__v'];
+  federated_id__v: string | null;
+  security_profile__sys: string;
+  is_domain_admin__sys: boolean;
+  created_date__v: string;
+}
+
+export const SYS_USER_FIELDS: TableField[] = [
+  { name: 'id', type: 'id', describe: { label: 'ID', type: 'id', required: true, unique: true } },
+  s('name__v', 'Name', 128),
+  { ...s('username__sys', 'User Name'), describe: { label: 'User Name', type: 'String', max_length: 255, required: true, unique: true } },
+  s('email__sys', 'Email'),
+  s('first_name__sys', 'First Name', 100),
+  s('last_name__sys', 'Last Name', 100),
+  { name: 'status__v', type: 'picklist', multiValue: true, describe: { label: 'Status', type: 'Picklist', picklist: 'default_status__v' } },
+  s('federated_id__v', 'Federated ID', 100),
+  { name: 'security_profile__sys', type: 'reference', describe: { label: 'Security Profile', type: 'ObjectReference' } },
+  { name: 'is_domain_admin__sys', type: 'boolean', describe: { label: 'Domain Admin', type: 'Boolean' } },
+  { name: 'created_date__v', type: 'datetime', describe: { label: 'Created Date', type: 'DateTime' } },
+];
+
+/** Object picklists answer arrays of entry names (status__v of an object record is `["active__v"]`). */
+export function sysUserRow(user: User, tenant: Tenant): SysUserRow | undefined {
+  const r = userRow(user, tenant);
+  if (!r) return undefined;
+  return {
+    id: r.id, name__v: r.name__v, username__sys: r.user_name__v, email__sys: r.user_email__v,
+    first_name__sys: r.user_first_name__v, last_name__sys: r.user_last_name__v, status__v: [r.status__v] as SysUserRow['status__v'],
+    federated_id__v: r.federated_id__v, security_profile__sys: r.security_profile__v, is_domain_admin__sys: r.domain_admin__v,
+    created_date__v: r.created_date__v,
+  };
+}
+
+export function sysUsersTarget(users: readonly User[], tenant: Tenant): SimTarget {
+  const rows = users.map((u) => sysUserRow(u, tenant)).filter((r): r is SysUserRow => r !== undefined);
+  return tableTarget('user__sys', { describe: { name: 'user__sys', label: 'User', label_plural: 'Users' }, fields: SYS_USER_FIELDS, rows });
+}
+
+export const SYS_GROUP_FIELDS: TableField[] = [
+  { name: 'id', type: 'id', describe: { label: 'ID', type: 'id', required: true, unique: true } },
+  { ...s('name__v', 'Name', 128), describe: { label: 'Name', type: 'String', max_length: 128, required: true, unique: true } },
+  s('label__v', 'Label', 128),
+  { name: 'status__v', type: 'picklist', multiValue: true, describe: { label: 'Status', type: 'Picklist', picklist: 'default_status__v' } },
+  { name: 'type__sys', type: 'picklist', describe: { label: 'Type', type: 'Picklist', picklist: 'group_type__sys' } },
+];
+
+/** `group__sys`: the tenant's groups (user-managed: role assignments name them). */
+export function sysGroupsTarget(groups: readonly Group[]): SimTarget {
+  const rows = groups.map((g) => ({ id: g.id, name__v: g.name, label__v: g.label, status__v: ['active__v'], type__sys: 'user_managed__sys' }));
+  return tableTarget('group__sys', { describe: { name: 'group__sys', label: 'Group', label_plural: 'Groups' }, fields: SYS_GROUP_FIELDS, rows });
 }

@@ -64,7 +64,7 @@ function schemaOf(view: MetadataView): Schema {
       ...(f.name === 'locked__v' ? { volatile: true } : {}),
       ...(names[f.name] ? { names: names[f.name] } : entryNames ? { names: entryNames } : {}),
     });
-    if (f.relationshipName && f.objectType) {
+    if (f.relationshipName && f.objectType && f.queryable) {
       for (const rel of new Set([f.relationshipName, `${f.name}r`])) {
         if (relField.has(rel)) continue;
         relationships.push({ name: rel, target: targetOfObject(f.objectType) });
@@ -178,13 +178,13 @@ export function documentsTarget({ store, user, allVersions, targetOf }: Document
       return schema.stateKind.get(`${r.document.lifecycle}\u0000${r.version.state}`);
     },
     describeField(name) {
-      if (name === 'version_id') return { name, label: 'Version ID', type: 'String' };
+      if (name === 'version_id') return { name, label: 'Version ID', type: 'String', status: ['active__v'] };
       const m = schema.meta.get(name);
       if (!m || !m.queryable || m.hidden) return undefined;
-      const d: DescribeField = { name, label: m.label, type: m.type, required: m.required, status: m.disabled ? 'inactive' : 'active' };
+      const d: DescribeField = { name, label: m.label, type: m.type, required: m.required, status: [m.disabled ? 'inactive__v' : 'active__v'] };
       if (m.maxLength !== undefined) d.max_length = m.maxLength;
-      if (m.maxValue !== undefined) d.max_value = m.maxValue;
-      if (m.minValue !== undefined) d.min_value = m.minValue;
+      if (typeof m.maxValue === 'number') d.max_value = m.maxValue;
+      if (typeof m.minValue === 'number') d.min_value = m.minValue;
       if (m.type === 'id') d.unique = true;
       if (m.picklist) d.picklist = m.picklist;
       return d;

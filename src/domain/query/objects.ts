@@ -42,7 +42,7 @@ export function objectFields(obj: ComponentRecord): ObjectFieldDef[] {
         ...(num(a.max_value) !== undefined ? { max_value: num(a.max_value) } : {}),
         ...(num(a.min_value) !== undefined ? { min_value: num(a.min_value) } : {}),
         ...(num(a.scale) !== undefined ? { scale: num(a.scale) } : {}),
-        required: a.required === true, unique: a.unique === true, status: a.active === false ? 'inactive' : 'active',
+        required: a.required === true, unique: a.unique === true, status: [a.active === false ? 'inactive__v' : 'active__v'],
         ...(str(a.picklist) ? { picklist: referencedName(str(a.picklist)!) } : {}),
       },
     };
@@ -54,10 +54,10 @@ export function objectFields(obj: ComponentRecord): ObjectFieldDef[] {
     seen.add(f.name);
   }
   const std: ObjectFieldDef[] = [
-    { name: 'id', type: 'id', describe: { label: 'ID', type: 'id', required: true, unique: true, status: 'active' } },
-    { name: 'name__v', type: 'string', describe: { label: 'Name', type: 'String', max_length: 128, required: true, status: 'active' } },
-    { name: 'created_date__v', type: 'datetime', describe: { label: 'Created Date', type: 'DateTime', status: 'active' } },
-    { name: 'modified_date__v', type: 'datetime', describe: { label: 'Last Modified Date', type: 'DateTime', status: 'active' } },
+    { name: 'id', type: 'id', describe: { label: 'ID', type: 'id', required: true, unique: true, status: ['active__v'] } },
+    { name: 'name__v', type: 'string', describe: { label: 'Name', type: 'String', max_length: 128, required: true, status: ['active__v'] } },
+    { name: 'created_date__v', type: 'datetime', describe: { label: 'Created Date', type: 'DateTime', status: ['active__v'] } },
+    { name: 'modified_date__v', type: 'datetime', describe: { label: 'Last Modified Date', type: 'DateTime', status: ['active__v'] } },
   ];
   return [...std.filter((f) => !seen.has(f.name)), ...out];
 }

@@ -13,6 +13,7 @@ import { MAX_QUERY_LENGTH, QUERY_ANSWERS_KEPT } from './choices';
 import { QueryResultStore, type StoredResult } from './results';
 import type { ObjectRecords } from './records';
 import { describeQuery, find, page } from './run';
+import { recordProperties, type RecordProperty, type RecordPropertyKind } from './record-properties';
 import type { DescribeField, DescribeObject, SimCatalog } from './types';
 
 export interface QueryAnswer {
@@ -27,6 +28,14 @@ export interface QueryAnswer {
   previous?: { pagesize: number; pageoffset: number };
   warnings?: QueryWarning[];
   queryDescribe?: { object: DescribeObject; fields: DescribeField[] };
+  /** One entry per row of `data` when asked for (`X-TenantAPI-RecordProperties`, gaps.md §12). */
+  recordProperties?: RecordProperty[];
+}
+
+/** What a query or page call asks for besides the rows. */
+export interface AnswerOptions {
+  describe?: boolean;
+  recordProperties?: RecordPropertyKind;
 }
 
 /** VqlError → INCORRECT_QUERY_SYNTAX_ERROR naming the token and position; anything else is a defect. */
@@ -86,13 +95,14 @@ export class QueryService {
    * again for the same user, text and describe flag while the tenant's documents and configuration
    * are unchanged (`stampOf`).
    */
-  run(caller: Caller, text: string, opts: { describe?: boolean } = {}): QueryAnswer {
+  run(caller: Caller, text: string, opts: AnswerOptions = {}): QueryAnswer {
     const describe = opts.describe === true;
+    const props = opts.recordProperties;
     let cache = this.answers.get(caller.tenant.id);
     if (!cache) this.answers.set(caller.tenant.id, (cache = new AnswerCache<QueryAnswer>(QUERY_ANSWERS_KEPT)));
-    const key = `${caller.user.id}\u0000${describe ? 'describe' : ''}\u0000${text}`;
+    const key = `${caller.user.id}\u0000${describe ? 'describe' : ''}\u0000${props ?? ''}\u0000${text}`;
     return cache.answer(key, stampOf(caller.data), () => {
-      const a = this.execute(caller, text, describe);
+      const a = this.execute(caller, text, describe, props);
       return a.queryId === undefined ? frozenCopy(a) : a;
     }, { keep: (a) => a.queryId === undefined });
   }
@@ -102,7 +112,7 @@ export class QueryService {
     return this.answers.get(tenantId)?.size ?? 0;
   }
 
-  private execute(caller: Caller, text: string, describe: boolean): QueryAnswer {
+  private execute(caller: Caller, text: string, describe: boolean, props: RecordPropertyKind | undefined): QueryAnswer {
     const q = asApiError(() => parse(QueryService.checkText(text)));
     const catalog = queryCatalog(caller.data, caller.tenant, caller.user);
     const found = asApiError(() => find(q, catalog));
@@ -112,19 +122,19 @@ export class QueryService {
     const stored: Omit<StoredResult, 'id' | 'expiresAt'> = {
       tenantId: caller.tenant.id, userId: caller.user.id, select: q.select, from: q.from, rows: found.rows, limit, maxPageSize, warnings: found.warnings,
     };
-    return this.answer(catalog, stored, limit, offset, describe, true);
+    return this.answer(catalog, stored, limit, offset, { describe, recordProperties: props }, true);
   }
 
   /** A page call: `/query/{id}?pagesize=N&pageoffset=M`; unknown, foreign or expired ids answer INVALID_DATA. */
-  page(caller: Caller, queryId: string, opts: { pagesize?: number; pageoffset?: number; describe?: boolean }): QueryAnswer {
+  page(caller: Caller, queryId: string, opts: { pagesize?: number; pageoffset?: number } & AnswerOptions): QueryAnswer {
     const stored = this.results.take(queryId, caller.tenant.id, caller.user.id);
     if (!stored) throw apiError('queryResultExpired', queryId);
     const limit = Math.min(opts.pagesize ?? stored.limit, stored.maxPageSize);
     const catalog = queryCatalog(caller.data, caller.tenant, caller.user);
-    return this.answer(catalog, stored, limit, opts.pageoffset ?? 0, opts.describe === true, false, stored.id);
+    return this.answer(catalog, stored, limit, opts.pageoffset ?? 0, opts, false, stored.id);
   }
 
-  private answer(catalog: SimCatalog, stored: Omit<StoredResult, 'id' | 'expiresAt'>, limit: number, offset: number, describe: boolean, save: boolean, id?: string): QueryAnswer {
+  private answer(catalog: SimCatalog, stored: Omit<StoredResult, 'id' | 'expiresAt'>, limit: number, offset: number, opts: AnswerOptions, save: boolean, id?: string): QueryAnswer {
     const p = asApiError(() => page(stored.select, stored.from, stored.rows, catalog, limit, offset, stored.maxPageSize));
     const total = stored.rows.length;
     const hasNext = limit > 0 && offset + limit < total;
@@ -136,9 +146,13 @@ export class QueryService {
       if (hasPrevious) out.previous = { pagesize: limit, pageoffset: Math.max(0, offset - limit) };
     }
     if (stored.warnings) out.warnings = stored.warnings;
-    if (describe) {
+    if (opts.describe === true) {
       const q: Query = { select: stored.select, from: stored.from, orderBy: [] };
       out.queryDescribe = describeQuery(q, catalog);
+    }
+    if (opts.recordProperties) {
+      const target = catalog.target(stored.from.name, stored.from.allVersions)!;
+      out.recordProperties = recordProperties(opts.recordProperties, target, stored.select, limit > 0 ? stored.rows.slice(offset, offset + limit) : []);
     }
     return out;
   }

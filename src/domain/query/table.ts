@@ -47,7 +47,7 @@ export function tableTarget<R extends { id: number | string }>(name: string, spe
     describeField(field) {
       const f = fieldByName.get(field);
       if (!f || f.queryable === false) return undefined;
-      return { name: f.name, type: DESCRIBE_TYPE[f.type], ...f.describe };
+      return { name: f.name, type: DESCRIBE_TYPE[f.type], status: ['active__v'], ...f.describe };
     },
   };
 }

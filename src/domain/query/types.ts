@@ -15,7 +15,8 @@ export interface DescribeField {
   scale?: number;
   required?: boolean;
   unique?: boolean;
-  status?: 'active' | 'inactive';
+  /** The field's states, as the real service sends them: `['active__v']` or `['inactive__v']` (gaps.md §12). */
+  status?: string[];
   picklist?: string;
 }
 

@@ -27,6 +27,8 @@ export interface User {
   memberships: Membership[];
   /** Tenant id of the last successful login. */
   lastLoginTenant?: number;
+  /** The user's id at the identity provider (`federated_id__v`); absent: null in records. */
+  federatedId?: string;
 }
 
 const hash = (s: string) => createHash('sha256').update(s, 'utf8').digest();
@@ -58,6 +60,7 @@ export class UserDirectory {
           tenant: tenants.byDnsName(m.tenant)!, since: Date.parse(m.since), admin: m.admin ?? false, active: m.active ?? true,
         })),
         lastLoginTenant: u.lastLogin ? tenants.byDnsName(u.lastLogin)?.id : undefined,
+        ...(u.federatedId !== undefined ? { federatedId: u.federatedId } : {}),
       };
       this.byId.set(user.id, user);
       this.byName.set(user.username.toLowerCase(), user);

@@ -37,6 +37,17 @@ const documentFields: Record<string, Schema> = {
   annotations_lines__v: int(), annotations_resolved__v: int(), annotations_unresolved__v: int(),
 };
 
+/**
+ * Standard fields every document record carries, empty or not (gaps.md §13; text fields such as
+ * description__v and the file's filename__v may be absent where the service omits them).
+ */
+const ALWAYS_PRESENT = [
+  'binder__v', 'crosslink__v', 'language__v', 'country__v', 'product__v', 'suppress_rendition__v', 'allow_download_embedded_viewer__v',
+  'allow_pdf_download__v', 'restrict_fragments_by_product__v', 'size__v', 'pages__v',
+  'annotations_all__v', 'annotations_links__v', 'annotations_anchors__v', 'annotations_notes__v', 'annotations_lines__v', 'annotations_resolved__v', 'annotations_unresolved__v',
+  'owner__v', 'coordinator__v', 'approver__v', 'reviewer__v', 'viewer__v', 'editor__v', 'consumer__v', 'distribution_contacts__v',
+];
+
 const versions = arr(obj({ number: str({ pattern: '^\\d+\\.\\d+$' }), value: address() }, ['number', 'value']));
 const renditionMap = obj({}, [], { additionalProperties: address() });
 const attachments = arr(obj({ id: int(), url: address() }, ['id', 'url']));
@@ -44,7 +55,7 @@ const attachments = arr(obj({ id: int(), url: address() }, ['id', 'url']));
 export const documents: Area = {
   tag: { name: tag, description: 'Documents, versions, files, thumbnails, check-out, creation' },
   schemas: {
-    Document: obj(documentFields, ['id', 'name__v', 'type__v', 'lifecycle__v', 'status__v', 'major_version_number__v', 'minor_version_number__v'], { additionalProperties: true }),
+    Document: obj(documentFields, ['id', 'name__v', 'type__v', 'lifecycle__v', 'status__v', 'major_version_number__v', 'minor_version_number__v', ...ALWAYS_PRESENT], { additionalProperties: true }),
     DocumentList: obj(
       {
         responseStatus: okStatus(), responseMessage: str(),

@@ -1,5 +1,5 @@
 /** Document metadata: endpoints 15–20, the documents-metadata alias and the lock metadata (gaps.md §9). */
-import { type Area, address, arr, bool, int, obj, okStatus, operation, paramRef, ref, str, formBody, pathParam } from '../dsl';
+import { num, type Area, address, arr, bool, int, obj, okStatus, operation, paramRef, ref, str, formBody, pathParam } from '../dsl';
 
 const tag = 'Document metadata';
 const labelValue = obj({ name: str(), label: str(), value: address() }, ['name', 'label', 'value']);
@@ -22,7 +22,8 @@ export const metadata: Area = {
   schemas: {
     DocumentField: obj(
       {
-        name: str(), scope: str(), type: str(), required: bool(), maxLength: int(), minValue: {}, maxValue: {},
+        name: str(), scope: str(), type: str(), required: bool(), maxLength: int(), minValue: num(),
+        maxValue: num({ description: 'A JSON number, written exactly: the id field has 9223372036854775807 (beyond a double\'s precision; parse with a big-integer-aware reader)' }),
         repeating: bool(), systemAttribute: bool(), editable: bool(), setOnCreateOnly: bool(), disabled: bool(),
         hidden: bool(), queryable: bool(), facetable: bool(), noCopy: bool(), shared: bool(),
         usedIn: arr(obj({ key: str(), type: str() }, ['key', 'type'])),

@@ -4,6 +4,9 @@ import { type Area, type OperationSpec, address, arr, bool, formBody, headerPara
 
 const tag = 'Query';
 const describeHeader = headerParam('X-TenantAPI-DescribeQuery', str(), 'true adds queryDescribe; any other value leaves it out');
+const recordPropertiesHeader = headerParam('X-TenantAPI-RecordProperties', str(),
+  'all, hidden, redacted or weblink (any letter case) adds record_properties, one entry per row; any other value leaves it out');
+const fieldList = () => arr(str());
 
 /** The 50,000-character limit is checked by the handler (INVALID_DATA naming the length, not echoing the text). */
 const qText = 'The statement (form body wins over the query string); at most 50,000 characters, else INVALID_DATA';
@@ -13,6 +16,7 @@ const pageParams: O.ParameterObject[] = [
   queryParam('pagesize', int({ minimum: 1, maximum: 1000 }), 'Records per page'),
   queryParam('pageoffset', int({ minimum: 0 }), 'Offset of the page'),
   describeHeader,
+  recordPropertiesHeader,
 ];
 
 const pageOp = (method: 'get' | 'post'): OperationSpec => ({
@@ -33,15 +37,24 @@ export const query: Area = {
         fields: arr(
           obj({
             name: str(), label: str(), type: str(), max_length: int(), max_value: {}, min_value: {}, scale: int(),
-            required: bool(), unique: bool(), status: str({ enum: ['active', 'inactive'] }), picklist: str(),
+            required: bool(), unique: bool(), status: arr(str({ enum: ['active__v', 'inactive__v'] }), { minItems: 1 }), picklist: str(),
           }, ['name', 'type']),
         ),
       },
       ['object', 'fields'],
     ),
+    RecordProperty: obj(
+      {
+        id: { description: 'Id of the row (a number for documents, a string for object records)' },
+        field_properties: obj({ hidden: fieldList(), redacted: fieldList(), weblink: fieldList() }),
+        field_additional_data: obj({}, [], { additionalProperties: true }),
+        hidden_fields: fieldList(),
+      },
+      ['id', 'field_properties', 'field_additional_data'],
+    ),
     ResponseDetails: obj(
-      { limit: int(), offset: int(), size: int(), total: int(), previous_page: address(), next_page: address() },
-      ['limit', 'offset', 'size', 'total'],
+      { pagesize: int(), pageoffset: int(), limit: int(), offset: int(), size: int(), total: int(), previous_page: address(), next_page: address() },
+      ['pagesize', 'pageoffset', 'limit', 'offset', 'size', 'total'],
     ),
     QueryResponse: obj(
       {
@@ -51,6 +64,7 @@ export const query: Area = {
         responseDetails: ref('ResponseDetails'),
         data: arr(obj({}, [], { additionalProperties: true })),
         queryDescribe: ref('QueryDescribe'),
+        record_properties: arr(ref('RecordProperty')),
       },
       ['responseStatus', 'responseDetails', 'data'],
     ),
@@ -59,7 +73,7 @@ export const query: Area = {
     operation({
       id: 'runQuery', method: 'post', path: '/api/{version}/query', tag, endpoint: 7,
       summary: 'Run a query (q in the form body or the query string)',
-      params: [paramRef('Version'), queryParam('q', str(), qText), describeHeader],
+      params: [paramRef('Version'), queryParam('q', str(), qText), describeHeader, recordPropertiesHeader],
       body: formBody(obj({ q: str({ description: qText }) }), { required: false }),
       answer: { kind: 'structured', schema: 'QueryResponse', xmlRoot: 'ApiRestResult' },
     }),

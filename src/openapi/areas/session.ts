@@ -25,16 +25,17 @@ export const session: Area = {
         introspection_endpoint: str(), revocation_endpoint: str(), end_session_endpoint: str(),
         response_types_supported: arr(str()), response_modes_supported: arr(str()),
         introspection_endpoint_auth_methods_supported: arr(str()), revocation_endpoint_auth_methods_supported: arr(str()),
+        scopes_supported: arr(str()),
       },
-      ['issuer', 'authorization_endpoint', 'token_endpoint', 'jwks_uri', 'introspection_endpoint'],
+      ['issuer', 'authorization_endpoint', 'token_endpoint', 'jwks_uri', 'introspection_endpoint', 'scopes_supported'],
     ),
     AuthProfile: obj(
       {
-        id: str(), label: str(), description: str(), tenant_session_endpoint: address(), use_adal: bool(),
+        id: str(), label: str(), description: str(), tenant_session_endpoint: address(), use_adal: bool(), use_msal: bool(), oauthProviderType: str(),
         as_client_id: str({ description: 'Only when client_id was supplied and the profile maps it' }),
         as_metadata: ref('AsMetadata'),
       },
-      ['id', 'label', 'description', 'tenant_session_endpoint', 'use_adal'],
+      ['id', 'label', 'description', 'tenant_session_endpoint', 'use_adal', 'use_msal', 'oauthProviderType'],
     ),
     AuthDiscovery: obj(
       {

@@ -3,9 +3,10 @@ import { formattedOutput, overlayTemplate, signaturePage } from './content';
 import { docfield, doclifecycle, docrelationshiptype, doctype, documenttemplate } from './documents';
 import { object } from './objects';
 import { picklist, renditionType } from './picklist';
+import { tab } from './tab';
 
 export { DOCFIELD_TYPES, DOCUMENT_TEMPLATE_KINDS, LIFECYCLE_STATE_TYPES } from './documents';
-export { OBJECT_FIELD_TYPES } from './objects';
+export { OBJECT_DATA_STORES, OBJECT_FIELD_TYPES } from './objects';
 
 /** Every simulated component type, in catalogue order. */
 export const catalogue: readonly ComponentTypeDefinition[] = [
@@ -20,4 +21,5 @@ export const catalogue: readonly ComponentTypeDefinition[] = [
   signaturePage,
   docrelationshiptype,
   documenttemplate,
+  tab,
 ];
