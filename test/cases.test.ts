@@ -9,7 +9,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { problems, readCase } from './helpers/cases/format';
+import { type Case, problems, readCase } from './helpers/cases/format';
 import { runCase } from './helpers/cases/run';
 
 const dir = new URL('./cases/', import.meta.url);
@@ -20,7 +20,13 @@ describe('behaviour cases (test/cases)', () => {
   it('has cases', () => expect(files.length).toBeGreaterThanOrEqual(14));
 
   for (const file of files) {
-    const story = readCase(new URL(file, dir));
+    let story: Case;
+    try {
+      story = readCase(new URL(file, dir));
+    } catch (e) {
+      it(`${file}`, () => expect.fail(`${file} is not valid YAML: ${(e as Error).message}`));
+      continue;
+    }
     it(`${file}: ${story.title}`, async () => {
       expect(problems(story), `${file} is not a well-formed case`).toEqual([]);
       expect(await runCase(file, story, !!showing && file.includes(showing))).toEqual([]);

@@ -4,7 +4,9 @@
  * - `matches(actual, expected)`: objects are matched as a subset (the answer may have more keys),
  *   arrays item by item with the same length, other values exactly. Three special strings:
  *   `<any>` (present, any value), `<absent>` (the key must not be there) and `<matches RE>` (a
- *   string matching the regular expression RE).
+ *   string matching the regular expression RE). A long list can be described instead of written
+ *   out: `{ <count>: 52, <contains>: [item, ...] }` matches a list of 52 items holding, somewhere,
+ *   an item matching each one given (either key may be left out).
  * - `fill(value, saved)`: replaces `${name}` in strings by a saved value; a string that is only
  *   `${name}` becomes the saved value itself (a number stays a number).
  * - `pick(answer, path)`: the value at `body.a.b[0].c` or `headers.Name` of an answer.
@@ -19,6 +21,16 @@ export function matches(actual: unknown, expected: unknown, path = 'body'): stri
   if (re) {
     return typeof actual === 'string' && new RegExp(re[1]!).test(actual) ? [] : [`${path} is ${JSON.stringify(actual)}, expected to match /${re[1]}/`];
   }
+  if (isListSummary(expected)) {
+    if (!Array.isArray(actual)) return [`${path} is not a list: ${JSON.stringify(actual)}`];
+    const out: string[] = [];
+    const count = expected['<count>'];
+    if (count !== undefined && actual.length !== count) out.push(`${path} has ${actual.length} items, expected ${count}`);
+    for (const want of expected['<contains>'] ?? []) {
+      if (!actual.some((item) => matches(item, want).length === 0)) out.push(`${path} holds no item matching ${JSON.stringify(want)}`);
+    }
+    return out;
+  }
   if (Array.isArray(expected)) {
     if (!Array.isArray(actual)) return [`${path} is not a list: ${JSON.stringify(actual)}`];
     if (actual.length !== expected.length) return [`${path} has ${actual.length} items, expected ${expected.length}`];
@@ -29,6 +41,15 @@ export function matches(actual: unknown, expected: unknown, path = 'body'): stri
     return Object.entries(expected).flatMap(([k, e]) => matches((actual as Record<string, unknown>)[k], e, `${path}.${k}`));
   }
   return actual === expected ? [] : [`${path} is ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`];
+}
+
+interface ListSummary {
+  '<count>'?: number;
+  '<contains>'?: unknown[];
+}
+
+function isListSummary(v: unknown): v is ListSummary {
+  return !!v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 0 && Object.keys(v).every((k) => k === '<count>' || k === '<contains>');
 }
 
 export function fill<T>(value: T, saved: Record<string, unknown>): T {
