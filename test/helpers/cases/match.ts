@@ -9,7 +9,8 @@
  *   an item matching each one given (either key may be left out).
  * - `fill(value, saved)`: replaces `${name}` in strings by a saved value; a string that is only
  *   `${name}` becomes the saved value itself (a number stays a number).
- * - `pick(answer, path)`: the value at `body.a.b[0].c` or `headers.Name` of an answer.
+ * - `pick(answer, path)`: the value at `body.a.b[0].c` or `headers.Name` of an answer, or `text`
+ *   (the whole body as text).
  */
 const MATCHES = /^<matches (.+)>$/s;
 
@@ -72,12 +73,18 @@ function lookup(saved: Record<string, unknown>, name: string): unknown {
 export interface Answer {
   headers: Headers;
   json: unknown;
+  text: string;
 }
 
 export function pick(answer: Answer, path: string): unknown {
   const header = /^headers?\.(.+)$/.exec(path);
-  if (header) return answer.headers.get(header[1]!) ?? undefined;
-  if (!/^body\b/.test(path)) throw new Error(`cannot save "${path}": it must start with body or headers`);
+  if (header) {
+    const value = answer.headers.get(header[1]!);
+    if (value === null) throw new Error(`cannot save "${path}": the answer has no such header`);
+    return value;
+  }
+  if (path === 'text') return answer.text;
+  if (!/^body\b/.test(path)) throw new Error(`cannot save "${path}": it must be text, or start with body or headers`);
   let value: unknown = answer.json;
   for (const key of path.replace(/\[(\d+)\]/g, '.$1').split('.').slice(1)) {
     value = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;

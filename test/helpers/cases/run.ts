@@ -40,6 +40,12 @@ function send(sim: TestSim, step: Step, saved: Record<string, unknown>): Promise
   return sim.call(method, path, { headers, body, form: step.form });
 }
 
+/** `text`: a piece of the body, or `<matches RE>` a pattern found in it (^ and $ match at each line). */
+function containsText(text: string, want: string): boolean {
+  const re = /^<matches (.+)>$/s.exec(want);
+  return re ? new RegExp(re[1]!, 'm').test(text) : text.includes(want);
+}
+
 /** What is wrong with an answer, one line each (empty when it is as expected). */
 function compare(want: Expect, status: number, headers: Headers, bytes: Uint8Array, text: string, json: unknown): string[] {
   const out: string[] = [];
@@ -47,7 +53,7 @@ function compare(want: Expect, status: number, headers: Headers, bytes: Uint8Arr
   for (const [name, value] of Object.entries(want.headers ?? {})) {
     out.push(...matches(headers.get(name) ?? undefined, typeof value === 'number' ? String(value) : value, `header ${name}`));
   }
-  if (want.text !== undefined && !text.includes(want.text)) out.push(`the body does not contain ${JSON.stringify(want.text)}; it is ${JSON.stringify(text.slice(0, 2000))}`);
+  if (want.text !== undefined && !containsText(text, want.text)) out.push(`the body does not contain ${JSON.stringify(want.text)}; it is ${JSON.stringify(text.slice(0, 2000))}`);
   if (want.textIs !== undefined && text !== want.textIs) out.push(`the body is ${JSON.stringify(text)}, expected ${JSON.stringify(want.textIs)}`);
   if (want.size !== undefined && bytes.byteLength !== want.size) out.push(`the body has ${bytes.byteLength} bytes, expected ${want.size}`);
   if (want.md5 !== undefined) {
@@ -97,7 +103,7 @@ export async function runCase(file: string, story: Case, showAnswers = false): P
     if (showAnswers) show(where, step, res.status, res.headers, text, json);
     const wrong = compare(step.expect ?? {}, res.status, res.headers, bytes, text, json);
     if (wrong.length) return wrong.map((w) => `${where} (${step.request}): ${w}`);
-    const answer: Answer = { headers: res.headers, json };
+    const answer: Answer = { headers: res.headers, json, text };
     for (const [name, path] of Object.entries(step.save ?? {})) saved[name] = pick(answer, path);
   }
   return sim.breaches.map((b) => `an answer broke the OpenAPI document: ${b}`);
