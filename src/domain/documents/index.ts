@@ -10,8 +10,9 @@
 export { createDocument, documentNumberOf, fieldValue, type CreateInput, type UploadLike } from './create';
 export { detectFormat, simplePdf, storedFile, textOf, type StoredFile } from './files';
 export { GroupDirectory, type Group } from './groups';
-export { AnswerCache, sameStamp, type Stamp } from './answer-cache';
 export { cachedListCount, LIST_ANSWERS_KEPT, listKey } from './list-cache';
+export { retrieveAnswer, retrieveAnswerCount, RETRIEVE_ANSWERS_KEPT } from './retrieve-cache';
+export { QUERY_ROW_BYTES, STORE_CACHE_BOUNDS, StoreCache } from './store-cache';
 export { listDocuments, MAX_PAGE, NAMED_FILTERS, parseSort, type ListParams, type ListResult } from './listing';
 export { DocumentMetadata, MetadataView, type DoctypeInfo, type FieldMetadata, type Level, type LifecycleInfo, type RelationshipTypeInfo, type TemplateInfo } from './metadata';
 export { isVersionNumber, latestVersion, MAX_VERSION_NUMBER, versionNumber, type Attachment, type DocumentVersion, type Lock, type StoredDocument } from './model';
@@ -19,6 +20,6 @@ export { documentRecord, typeLabels, type DocumentRecord } from './records';
 export { loadDocuments, TenantDocuments } from './setup';
 export { NamedLists, RECENT_MAX, type NamedList } from './named-lists';
 export { DocumentStore, type DocumentRow } from './store';
-export { RowCache, VISIBLE_LISTS_KEPT } from './row-cache';
+export { RowCache, VISIBLE_LISTS_BYTES, VISIBLE_LISTS_KEPT } from './row-cache';
 export { EDIT_ROLES, LOCK_FIELDS, ROLES, STANDARD_FIELDS, type RoleName } from './standard-fields';
 export { THUMBNAIL, thumbnailOf } from './thumbnail';
