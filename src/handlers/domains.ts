@@ -30,10 +30,11 @@ export const domainHandlers: Handlers = {
 
   listDomains: (ctx) => {
     const user = ctx.user!;
-    const seen = new Map<string, string>();
-    for (const d of [ctx.tenant!.domain, ...user.memberships.filter((m) => m.active).map((m) => m.tenant.domain)]) seen.set(d.name, d.type);
+    const all = [ctx.tenant!.domain, ...user.memberships.filter((m) => m.active).map((m) => m.tenant.domain)];
+    // each name once, where it first appears, with the type it last has
+    const named = all.filter((d, i) => all.findIndex((e) => e.name === d.name) === i).map((d) => ({ name: d.name, type: all.findLast((e) => e.name === d.name)!.type }));
     return {
-      body: { responseStatus: 'SUCCESS', responseMessage: 'Success', domains: [...seen].map(([name, type]) => ({ name, type })) },
+      body: { responseStatus: 'SUCCESS', responseMessage: 'Success', domains: named },
     };
   },
 
