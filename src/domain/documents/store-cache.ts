@@ -66,6 +66,14 @@ export class StoreCache {
   private readonly thumbnails = new BoundedCache<DocumentVersion, Uint8Array>({ ...STORE_CACHE_BOUNDS.derivedFiles, sizeOf: (png) => png.byteLength });
   private readonly renditions = new BoundedCache<DocumentVersion, StoredFile>({ ...STORE_CACHE_BOUNDS.derivedFiles, sizeOf: (f) => f.bytes.byteLength });
 
+  /** How many values each cache holds now (tests). */
+  get sizes(): Record<'lists' | 'retrieves' | 'queryRows' | 'fileTexts' | 'thumbnails' | 'renditions', number> {
+    return {
+      lists: this.lists.size, retrieves: this.retrieves.size, queryRows: this.queryRows.size,
+      fileTexts: this.texts.size, thumbnails: this.thumbnails.size, renditions: this.renditions.size,
+    };
+  }
+
   /** The lower-case searchable text of a file (files never change). */
   fileText(file: StoredFile): string {
     return this.texts.answer(file, NO_STAMP, () => textOf(file).toLowerCase());
