@@ -20,15 +20,31 @@ describe('version list (endpoint 4)', () => {
     expect(body).toEqual({ responseStatus: 'SUCCESS', values: Object.fromEntries(versions.map((v) => [v, `${BASE}/api/${v}`])) });
   });
 
-  it('answers each listed address with a SUCCESS index of that version', async () => {
+  it('answers each listed address, with a session, with the version list: a client reading values[version] gets that address (gaps.md §12)', async () => {
     sim = testSim();
     const session = await sim.login('alice@acme.example');
-    const { values } = await sim.json('GET', '/api/');
-    for (const [v, address] of Object.entries(values as Record<string, string>)) {
-      const index = await sim.json('GET', address, session);
-      expect(index.responseStatus).toBe('SUCCESS');
-      expect(index.values.documents).toBe(`${BASE}/api/${v}/objects/documents`);
+    const list = await sim.json('GET', '/api/');
+    for (const [v, address] of Object.entries(list.values as Record<string, string>)) {
+      const check = await sim.json('GET', address, session);
+      expect(check).toEqual(list);
+      expect(check.values[v]).toBe(`${BASE}/api/${v}`);
     }
+    expect(await sim.json('GET', `/api/${Object.keys(list.values)[0]}`, 'NOT-A-SESSION')).toEqual({
+      responseStatus: 'FAILURE', errors: [{ type: 'INVALID_SESSION_ID', message: 'Invalid or expired session ID.' }],
+    });
+  });
+
+  it('GET /api/ is public without Authorization, and checks a presented session (gaps.md §12)', async () => {
+    sim = testSim();
+    const session = await sim.login('alice@acme.example', { tenantDNS: 'promo.acme.example' });
+    const open = await sim.call('GET', '/api/');
+    expect(open.headers.get('X-TenantAPI-UserId')).toBeNull();
+    const checked = await sim.call('GET', '/api/', { headers: { Authorization: `Bearer ${session}` } });
+    expect(await checked.json()).toEqual(await open.json());
+    expect(checked.headers.get('X-TenantAPI-UserId')).toBe(String(sim.world.users.byUsername('alice@acme.example')!.id));
+    expect(checked.headers.get('X-TenantAPI-TenantId')).toBe('1001');
+    const bad = await sim.call('GET', '/api/', { headers: { Authorization: 'ABCDEF' } });
+    expect(await bad.json()).toEqual({ responseStatus: 'FAILURE', errors: [{ type: 'INVALID_SESSION_ID', message: 'Invalid or expired session ID.' }] });
   });
 
   it('answers in XML when Accept asks for it, escaped by the XML library', async () => {

@@ -33,9 +33,10 @@ area('discovery', 'version list (endpoint 4) and discovery (endpoint 3)', () => 
     }
   });
 
-  check('version resources: every address listed answers a structured, valid answer when followed', async () => {
+  check('session check (GET /api/{version}): values[version] is that address; every address listed answers when followed (gaps.md §12)', async () => {
     const c = user1();
     const a = success(await c.get(c.v(''), { expectOp: 'getVersionResources' }));
+    expect(a.json.values[contract.version], `values["${contract.version}"], read by clients to validate a session`).toMatch(new RegExp(`^https?://.+/api/${contract.version.replace('.', '\\.')}$`));
     for (const [name, address] of Object.entries(a.json.values as Record<string, string>)) {
       const r = await c.get(address, { allowNotImplemented: true });
       if (r.json === undefined) throw new ContractViolation(`resource ${name} (${address}) answered no JSON`);

@@ -126,4 +126,12 @@ area('session', 'OAuth 2.0 / OpenID Connect session (endpoint 2)', () => {
     if (contract.user1.state === 'ok' && contract.user1.userId !== undefined) expect(me.users[0].user.id, 'the session user').toBe(contract.user1.userId);
     if (contract.user1.state === 'ok' && contract.user1.username) expect(String(me.users[0].user.user_name__v).toLowerCase()).toBe(contract.user1.username.toLowerCase());
   });
+
+  check('GET /api/ with an Authorization header checks it: a bad session is INVALID_SESSION_ID (gaps.md §12)', async () => {
+    const c = anonymous();
+    failure(await c.get('/api/', { session: 'CONTRACT-NOT-A-SESSION', expectOp: 'listVersions' }), 'INVALID_SESSION_ID');
+    const u = user1();
+    const a = success(await u.get('/api/', { expectOp: 'listVersions' }));
+    expect(a.headers.get('x-tenantapi-userid'), 'X-TenantAPI-UserId with a valid session').toMatch(/^\d+$/);
+  });
 });

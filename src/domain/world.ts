@@ -16,6 +16,7 @@ import { TenantDirectory } from './tenants';
 import { UserDirectory } from './users';
 import { type TenantDocuments, loadDocuments } from './documents/setup';
 import { ObjectRecords, QueryService } from './query';
+import { ApiVersions } from './versions';
 
 export interface Settings {
   throttling: boolean;
@@ -38,6 +39,8 @@ export interface World {
   clock: Clock;
   settings: Settings;
   versions: string[];
+  /** The versions' answers (endpoint 4, a version's index), kept per API base. */
+  apiVersions: ApiVersions;
   tenants: TenantDirectory;
   users: UserDirectory;
   sessions: SessionStore;
@@ -65,6 +68,7 @@ export function createWorld(fixtures: FixtureSet, clock: Clock, overrides: Parti
     clock,
     settings,
     versions: fixtures.data.service.versions,
+    apiVersions: new ApiVersions(fixtures.data.service.versions),
     tenants,
     users,
     sessions: new SessionStore(clock),

@@ -1,10 +1,10 @@
 /** Documents: endpoints 21–28, renditions, attachments and the check-out (lock) resource (gaps.md §9). */
 import { apiError } from '../domain/errors';
 import {
-  type CreateInput, type DocumentRecord, type DocumentStore, type DocumentVersion, type ListResult, type StoredDocument, type StoredFile,
-  AnswerCache, createDocument, latestVersion, listDocuments, versionNumber,
+  type CreateInput, type DocumentStore, type DocumentVersion, type ListResult, type StoredDocument, type StoredFile,
+  createDocument, latestVersion, listDocuments, retrieveAnswer, versionNumber,
 } from '../domain/documents';
-import { reusableBody, reusableBodyOf } from '../http/respond';
+import { reusableBodyOf } from '../http/respond';
 import type { Handlers, Reply, VersionedCtx as Ctx } from '../http/context';
 
 const storeOf = (ctx: Ctx): DocumentStore => ctx.world.documents.store(ctx.tenant.id);
@@ -37,34 +37,20 @@ const listBody = (result: ListResult): Record<string, unknown> => reusableBodyOf
   responseStatus: 'SUCCESS', size: result.size, start: result.start, limit: result.limit, documents: result.rows.map((r) => ({ document: r.record })),
 }));
 
-/** (chosen) Retrieve answers kept per tenant store (least recently used out first). */
-export const RETRIEVE_ANSWERS_KEPT = 256;
-
 /**
  * Endpoint 22's answer of a document: its record, renditions (the configuration's types, the
- * file), versions and attachments, with links under the document's address. The store hands out a
- * new record whenever any of these may have changed (the document changed or was checked out or
- * in, a new configuration revision), so an answer is kept per document address (public base,
- * tenant, API version, id) while it was built from the record the store gives now; its bytes are
- * encoded once (reusableBody).
+ * file), versions and attachments, with links under the document's address. The domain keeps it
+ * per document address while the store's record of the document is the same (retrieve-cache.ts);
+ * its body and bytes are built once from the kept answer (reusableBodyOf).
  */
-const retrieved = new WeakMap<DocumentStore, AnswerCache<{ record: DocumentRecord; body: Record<string, unknown> }>>();
 function retrieveBody(ctx: Ctx, store: DocumentStore, doc: StoredDocument): Record<string, unknown> {
-  let kept = retrieved.get(store);
-  if (!kept) retrieved.set(store, (kept = new AnswerCache(RETRIEVE_ANSWERS_KEPT)));
-  const record = store.record(doc);
-  const build = () => {
-    const latest = latestVersion(doc);
-    const body = reusableBody({
-      responseStatus: 'SUCCESS',
-      document: record,
-      renditions: renditionMap(ctx, store, doc, latest, false),
-      versions: doc.versions.map((v) => versionEntry(ctx, doc, v)),
-      attachments: attachments(ctx, doc),
-    });
-    return { record, body };
-  };
-  return kept.answer(docAddress(ctx, doc.id), [], build, { valid: (e) => e.record === record }).body;
+  const answer = retrieveAnswer(store, doc, docAddress(ctx, doc.id), (record) => ({
+    document: record,
+    renditions: renditionMap(ctx, store, doc, latestVersion(doc), false),
+    versions: doc.versions.map((v) => versionEntry(ctx, doc, v)),
+    attachments: attachments(ctx, doc),
+  }));
+  return reusableBodyOf(answer, () => ({ responseStatus: 'SUCCESS', ...answer }));
 }
 
 const lockBody = (lock: { by: number; at: number } | undefined) => (lock ? { lock: { locked_by__v: lock.by, locked_date__v: iso(lock.at) } } : {});

@@ -338,7 +338,7 @@ export interface Operations {
     body: { username?: string; client_id?: string };
   };
   listVersions: {
-    auth: 'none';
+    auth: 'optional';
     path: Record<never, never>;
     query: { client_id?: string };
     body: never;

@@ -57,8 +57,8 @@ export interface OperationSpec {
   /** The number of the endpoint row in spec/rest-interface.md, when it has one. */
   endpoint?: number;
   description?: string;
-  /** `none`: no session needed (authentication, discovery, version list, authorization server). */
-  auth?: 'session' | 'none';
+  /** `none`: no session needed (authentication, discovery, authorization server); `optional`: a presented session is checked (version list). */
+  auth?: 'session' | 'none' | 'optional';
   params?: Parameter[];
   body?: O.RequestBodyObject;
   /** The body is read as raw text whatever its Content-Type (endpoint 8: gaps.md §11). */
@@ -127,7 +127,7 @@ export function toOperation(spec: OperationSpec): Operation {
     parameters: [
       ...(spec.params ?? []),
       ...(isService(spec) ? ['ClientIdHeader', 'ClientIdQuery', 'ReferenceId'].map(paramRef) : []),
-      ...(isService(spec) && spec.auth !== 'none' ? delegatedParams.map(paramRef) : []),
+      ...(isService(spec) && (spec.auth ?? 'session') === 'session' ? delegatedParams.map(paramRef) : []),
     ],
     ...(spec.body ? { requestBody: spec.body } : {}),
     responses: responses(spec.answer),
@@ -137,6 +137,7 @@ export function toOperation(spec: OperationSpec): Operation {
     ...(spec.answer.kind === 'structured' && spec.answer.xmlRoot ? { 'x-dms-xml-root': spec.answer.xmlRoot } : {}),
   };
   if (spec.auth === 'none') op.security = [];
+  if (spec.auth === 'optional') op.security = [{}, { sessionId: [] }];
   return op;
 }
 

@@ -13,7 +13,7 @@ export interface OperationInfo {
   method: HttpMethod;
   /** The path template as the document writes it, e.g. `/api/{version}/objects/documents/{doc_id}`. */
   path: string;
-  auth: 'session' | 'none';
+  auth: 'session' | 'none' | 'optional';
   xmlRoot?: string;
   rawBody: boolean;
   endpoint?: number;
@@ -59,7 +59,7 @@ export function listOperations(document: O.Document): OperationInfo[] {
         id: op.operationId!,
         method,
         path,
-        auth: op['x-dms-auth'] === 'none' ? 'none' : 'session',
+        auth: op['x-dms-auth'] === 'none' || op['x-dms-auth'] === 'optional' ? op['x-dms-auth'] : 'session',
         xmlRoot: op['x-dms-xml-root'] as string | undefined,
         rawBody: op['x-dms-raw-body'] === true,
         endpoint: op['x-dms-endpoint'] as number | undefined,

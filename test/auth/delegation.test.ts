@@ -64,10 +64,10 @@ describe('delegated requests', () => {
     const res = await viaQuery(access_token);
     expect(await res.json()).toEqual({ responseStatus: 'SUCCESS', responseMessage: 'Success', domains: [{ name: 'acme', type: 'Production' }] });
     expect(res.headers.get('X-TenantAPI-UserId')).toBe('61007');
-    // Any endpoint: the version index too, at the tenant's own address.
+    // Any endpoint: the session check (GET /api/{version}) too, at the tenant's own address.
     const index = await (await viaQuery(access_token, EXT_URL, 'sfdc', `/tenants/promo.acme.example/api/${V}`)).json();
     expect(index.responseStatus).toBe('SUCCESS');
-    expect(index.values.domains).toBe(`${BASE}/tenants/promo.acme.example/api/${V}/objects/domains`);
+    expect(index.values[V]).toBe(`${BASE}/tenants/promo.acme.example/api/${V}`);
     expect(outbound.calls).toBe(callsBefore);
   });
 

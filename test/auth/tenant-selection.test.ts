@@ -152,9 +152,9 @@ describe('rule 6: tenantId and tenantIds', () => {
     const own = body.tenantIds.find((t: { id: number }) => t.id === body.tenantId);
     const index = await follow(`${own.url}/${V}`, body.sessionId);
     expect(index.responseStatus).toBe('SUCCESS');
-    expect(index.values.domains).toBe(`${own.url}/${V}/objects/domains`);
-    // And the address the index hands out works too.
-    const domains = await follow(index.values.domains, body.sessionId);
+    expect(index.values[V]).toBe(`${own.url}/${V}`);
+    // And an address under it works too.
+    const domains = await follow(`${index.values[V]}/objects/domains`, body.sessionId);
     expect(domains).toEqual({ responseStatus: 'SUCCESS', responseMessage: 'Success', domains: [{ name: 'acme', type: 'Production' }] });
     const other = body.tenantIds.find((t: { id: number }) => t.id !== body.tenantId);
     expect((await follow(`${other.url}/${V}`, body.sessionId)).errors[0].type).toBe('INVALID_SESSION_ID');
@@ -168,7 +168,7 @@ describe('rule 6: tenantId and tenantIds', () => {
       expect(there.tenantId, t.url).toBe(t.id);
       const index = await follow(`${t.url}/${V}`, there.sessionId);
       expect(index.responseStatus).toBe('SUCCESS');
-      expect(index.values.domain).toBe(`${t.url}/${V}/objects/domain`);
+      expect(index.values[V]).toBe(`${t.url}/${V}`);
     }
   });
 
@@ -181,7 +181,7 @@ describe('rule 6: tenantId and tenantIds', () => {
     ]);
     const index = await follow(`http://quality.acme.example/api/${V}`, body.sessionId);
     expect(index.responseStatus).toBe('SUCCESS');
-    expect(index.values.domains).toBe(`http://quality.acme.example/api/${V}/objects/domains`);
+    expect(index.values[V]).toBe(`http://quality.acme.example/api/${V}`);
     expect((await follow(`http://promo.acme.example/api/${V}`, body.sessionId)).errors[0].type).toBe('INVALID_SESSION_ID');
   });
 });

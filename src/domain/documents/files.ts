@@ -62,6 +62,12 @@ export function textOf(file: StoredFile): string {
   return '';
 }
 
+/** The generated PDF rendition of a non-PDF source: its name, file and version shown on one page. */
+export function renditionPdf(file: StoredFile, name: string, version: { major: number; minor: number }): StoredFile {
+  const bytes = simplePdf([name, `${file.filename} (${file.format})`, `Version ${version.major}.${version.minor}`]);
+  return { filename: file.filename.replace(/\.[^.]*$/, '') + '.pdf', format: 'application/pdf', bytes, size: bytes.byteLength, md5: '', pages: 1 };
+}
+
 const pdfString = (s: string) => s.replace(/[^\x20-\x7e]/g, '?').replace(/([\\()])/g, '\\$1');
 
 /** A valid one-page PDF showing `lines` in Helvetica: deterministic bytes for the same lines. */

@@ -1,6 +1,7 @@
 /**
  * Endpoint 21's answers kept whole (issue 10: a repeated list must not be recomputed, nor, through
- * the HTTP layer's reusable bodies, re-serialised). One cache per store, keyed by the user and every
+ * the HTTP layer's reusable bodies, re-serialised). One cache per store (`store.kept.lists`,
+ * store-cache.ts: bounded by entries and estimated bytes), keyed by the user and every
  * list parameter, valid while the store's revision (documents added or changed, check-outs) and the
  * metadata view (the configuration revision: labels, fields, sortable fields) are both unchanged.
  * An answer with a named filter also holds only while the user's named lists are unchanged
@@ -11,13 +12,14 @@
  * The same ListResult object is handed out while valid (frozen, rows included), so that what is
  * built from it (the answer body and its bytes) can be kept with it.
  */
+import { jsonSize, type Stamp } from '../cache';
 import type { User } from '../users';
-import { AnswerCache, type Stamp } from './answer-cache';
 import type { ListParams, ListResult } from './listing';
 import type { DocumentStore } from './store';
+import { STORE_CACHE_BOUNDS } from './store-cache';
 
-/** (chosen) Distinct list answers kept per tenant (least recently used out first). */
-export const LIST_ANSWERS_KEPT = 32;
+/** (chosen) Distinct list answers kept per tenant (least recently used out first; bytes: store-cache.ts). */
+export const LIST_ANSWERS_KEPT = STORE_CACHE_BOUNDS.lists.entries;
 
 /** The cache key of a list request: the user and every parameter (absent ones as null). */
 export function listKey(userId: number, p: ListParams): string {
@@ -38,28 +40,25 @@ export function namedListsStamp(store: DocumentStore, user: User, p: ListParams)
   return p.namedFilter === undefined ? undefined : store.listsRevision(user.id);
 }
 
-interface Kept {
-  result: ListResult;
-  /** `namedListsStamp` when the result was computed. */
-  lists: number | undefined;
+/** The estimated bytes of a list answer: about its JSON (its records), which the HTTP layer keeps encoded with it. */
+function listBytes(result: ListResult): number {
+  let n = 64;
+  for (const r of result.rows) n += jsonSize(r.record) + 16;
+  return n;
 }
-
-const caches = new WeakMap<DocumentStore, AnswerCache<Kept>>();
 
 /** The answer of `compute()` for this user and these parameters: kept while the store's stamp (and the user's named lists, for a named filter) hold. */
 export function cachedList(store: DocumentStore, user: User, p: ListParams, compute: () => ListResult): ListResult {
-  let cache = caches.get(store);
-  if (!cache) caches.set(store, (cache = new AnswerCache<Kept>(LIST_ANSWERS_KEPT)));
   const lists = namedListsStamp(store, user, p);
-  const kept = cache.answer(listKey(user.id, p), listStamp(store), () => {
+  const kept = store.kept.lists.answer(listKey(user.id, p), listStamp(store), () => {
     const result = compute();
     Object.freeze(result.rows);
-    return { result: Object.freeze(result), lists };
+    return { result: Object.freeze(result), lists, bytes: listBytes(result) };
   }, { valid: (k) => k.lists === lists });
   return kept.result;
 }
 
 /** How many answers the store's list cache holds now (tests). */
 export function cachedListCount(store: DocumentStore): number {
-  return caches.get(store)?.size ?? 0;
+  return store.kept.lists.size;
 }

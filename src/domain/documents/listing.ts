@@ -4,7 +4,6 @@
  */
 import { apiError } from '../errors';
 import type { User } from '../users';
-import { type StoredFile, textOf } from './files';
 import { cachedList } from './list-cache';
 import type { MetadataView } from './metadata';
 import type { NamedList } from './named-lists';
@@ -64,15 +63,8 @@ function fieldText(view: MetadataView, row: DocumentRow): string {
   return text;
 }
 
+/** The search text of a record, attached to it (it goes with the record: one per version and metadata view). */
 const fieldTexts = new WeakMap<object, { view: MetadataView; text: string }>();
-
-/** The lower-case searchable text of a file (files never change: cached per file). */
-const contentTexts = new WeakMap<StoredFile, string>();
-function contentText(file: StoredFile): string {
-  let t = contentTexts.get(file);
-  if (t === undefined) contentTexts.set(file, (t = textOf(file).toLowerCase()));
-  return t;
-}
 
 const terms = (search: string) => search.toLowerCase().split(/\s+/).filter(Boolean);
 
@@ -127,7 +119,7 @@ function computeList(store: DocumentStore, user: User, p: ListParams): ListResul
     const wanted = terms(p.search);
     const scope = p.scope ?? 'properties';
     rows = rows.filter((r) => {
-      const content = scope === 'properties' || !r.version.file ? '' : contentText(r.version.file);
+      const content = scope === 'properties' || !r.version.file ? '' : store.searchText(r.version.file);
       const fields = scope === 'contents' ? '' : fieldText(view, r);
       return wanted.every((t) => content.includes(t) || fields.includes(t));
     });

@@ -2,10 +2,13 @@
  * The hot-path caches of a document store (documents list, single document, query seam):
  * - a version's row with its API record, valid while the metadata view (one per configuration
  *   revision: labels come from the registry) and the document's revision are unchanged;
+ *   (one entry per version, attached to it: it grows only with the store, and goes with the version);
  * - a user's visible documents, valid while the access revision is unchanged (a new document, or
- *   a change that may touch roles), for the most recent VISIBLE_LISTS_KEPT users.
+ *   a change that may touch roles), for the most recent VISIBLE_LISTS_KEPT users, through the one
+ *   cache door (domain/cache). The store's other kept values are in store-cache.ts.
  * Cached rows and records are shared: nobody may modify them (records are frozen).
  */
+import { BoundedCache, SLOT_BYTES } from '../cache';
 import type { MetadataView } from './metadata';
 import type { DocumentVersion, StoredDocument } from './model';
 import { documentRecord } from './records';
@@ -13,12 +16,18 @@ import type { DocumentRow } from './store';
 
 /** (chosen) How many users' visible-document lists a store keeps (least recently used out first). */
 export const VISIBLE_LISTS_KEPT = 16;
+/** (chosen) The estimated bytes of all kept visible-document lists of a store (a slot a document). */
+export const VISIBLE_LISTS_BYTES = 16 * 1024 * 1024;
 
 export class RowCache {
   private readonly revisions = new WeakMap<StoredDocument, number>();
   private readonly rows = new WeakMap<DocumentVersion, { view: MetadataView; revision: number; latest: boolean; row: DocumentRow }>();
-  private readonly visible = new Map<number, { accessRevision: number; docs: readonly StoredDocument[] }>();
+  /** Per user id, stamped by the access revision (the one cache door: domain/cache). */
+  private readonly visible = new BoundedCache<number, readonly StoredDocument[]>({
+    entries: VISIBLE_LISTS_KEPT, bytes: VISIBLE_LISTS_BYTES, sizeOf: (docs) => SLOT_BYTES * (docs.length + 1),
+  });
   private access = 0;
+  private visibleStamp: readonly [number] = [0];
   private changes = 0;
 
   /** The document changed in a way its records show (check-out, new version, field change). */
@@ -54,15 +63,7 @@ export class RowCache {
 
   /** The visible documents of a user: cached, else `compute()`d and kept. */
   visibleDocs(userId: number, compute: () => readonly StoredDocument[]): readonly StoredDocument[] {
-    const c = this.visible.get(userId);
-    if (c) this.visible.delete(userId); // re-inserted below: Map order is recency order
-    if (c && c.accessRevision === this.access) {
-      this.visible.set(userId, c);
-      return c.docs;
-    }
-    const docs = compute();
-    this.visible.set(userId, { accessRevision: this.access, docs });
-    while (this.visible.size > VISIBLE_LISTS_KEPT) this.visible.delete(this.visible.keys().next().value!);
-    return docs;
+    if (this.access !== this.visibleStamp[0]) this.visibleStamp = [this.access];
+    return this.visible.answer(userId, this.visibleStamp, compute);
   }
 }

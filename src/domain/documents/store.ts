@@ -13,11 +13,11 @@ import { type DocumentVersion, type Lock, type StoredDocument, latestVersion } f
 import type { DocumentRecord } from './records';
 import { type NamedList, NamedLists } from './named-lists';
 import { RowCache } from './row-cache';
+import { StoreCache } from './store-cache';
 import { EDIT_ROLES, ROLES, type RoleName } from './standard-fields';
 import { thumbnailOf } from './thumbnail';
 import { renditionTypesOf } from './renditions';
-import { type StoredFile, simplePdf } from './files';
-
+import { type StoredFile, renditionPdf } from './files';
 /** One row of the query seam: a document version as the API shows it. */
 export interface DocumentRow {
   document: StoredDocument;
@@ -37,11 +37,14 @@ function holdsRole(userId: number, groups: ReadonlySet<number>, doc: StoredDocum
 export class DocumentStore {
   private readonly docs = new Map<number, StoredDocument>();
   private readonly lists = new NamedLists();
-  private readonly thumbnails = new WeakMap<DocumentVersion, Uint8Array>();
-  private readonly renditions = new WeakMap<DocumentVersion, StoredFile>();
   private nextId = 1;
   /** Rows with their API records and users' visible documents (the hot path). */
   private readonly cache = new RowCache();
+  /**
+   * Whole answers (list, retrieve), the query's visible rows, file texts, thumbnails and
+   * renditions, each bounded (store-cache.ts): for the domain's methods only.
+   */
+  readonly kept = new StoreCache();
 
   constructor(
     readonly tenant: Tenant,
@@ -265,9 +268,12 @@ export class DocumentStore {
   }
 
   thumbnail(version: DocumentVersion): Uint8Array {
-    let png = this.thumbnails.get(version);
-    if (!png) this.thumbnails.set(version, (png = thumbnailOf(version.file)));
-    return png;
+    return this.kept.thumbnail(version, () => thumbnailOf(version.file));
+  }
+
+  /** The lower-case searchable text of a file (list content search, query FIND). */
+  searchText(file: StoredFile): string {
+    return this.kept.fileText(file);
   }
 
   /** Rendition types a version has (renditions.ts): the viewable rendition when its file has one, and those configured for its Doctype. */
@@ -280,13 +286,6 @@ export class DocumentStore {
     if (!this.renditionTypes(doc, version).includes(type)) throw apiError('resourceNotFound', `${doc.id} rendition ${type}`);
     const file = version.file!;
     if (file.format === 'application/pdf') return file;
-    let r = this.renditions.get(version);
-    if (!r) {
-      const name = String(version.fields.name__v ?? file.filename);
-      const bytes = simplePdf([name, `${file.filename} (${file.format})`, `Version ${version.major}.${version.minor}`]);
-      r = { filename: file.filename.replace(/\.[^.]*$/, '') + '.pdf', format: 'application/pdf', bytes, size: bytes.byteLength, md5: '', pages: 1 };
-      this.renditions.set(version, r);
-    }
-    return r;
+    return this.kept.rendition(version, () => renditionPdf(file, String(version.fields.name__v ?? file.filename), version));
   }
 }

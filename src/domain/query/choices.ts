@@ -16,11 +16,20 @@ export const PAGE_LINK_TTL_MS = 72 * 60 * 60 * 1000;
 export const MAX_STORED_RESULTS = 500;
 
 /**
+ * The estimated bytes of all result snapshots (chosen): a slot a row, the rows themselves being the
+ * target's. A client paging through many large results drops the least recently used sooner.
+ */
+export const MAX_STORED_RESULT_BYTES = 64 * 1024 * 1024;
+
+/**
  * Whole answers kept per tenant (chosen, issue 10): a query answered on one page (no paging links)
  * is answered again from the kept answer while the documents and the configuration are unchanged;
  * beyond this many distinct queries the least recently used goes.
  */
 export const QUERY_ANSWERS_KEPT = 32;
+
+/** The estimated bytes (about their JSON) of all whole answers kept per tenant (chosen); beyond it the least recently used go. */
+export const QUERY_ANSWERS_BYTES = 16 * 1024 * 1024;
 
 /** Header that turns queryDescribe on; only the value `true` does (gaps.md §11). */
 export const DESCRIBE_HEADER = 'x-tenantapi-describequery';

@@ -7,7 +7,6 @@
  */
 import type { FieldInfo, FieldType, RelationshipInfo, Row, StateKind } from '../../vql';
 import type { User } from '../users';
-import { textOf, type StoredFile } from '../documents/files';
 import type { FieldMetadata, MetadataView } from '../documents/metadata';
 import { type StoredDocument, latestVersion } from '../documents/model';
 import type { DocumentRow, DocumentStore } from '../documents/store';
@@ -81,44 +80,17 @@ function schemaOf(view: MetadataView): Schema {
 }
 
 /**
- * The visible rows of a user, cached per store while the metadata view and the store's rows
+ * The visible rows of a user (`store.rowsVisibleTo`: the access rule of endpoint 21), kept per
+ * store (`store.kept.queryRows`, store-cache.ts) while the metadata view and the store's rows
  * revision are unchanged (a document added, or changed beyond a check-out: roles, versions,
- * fields; groups and administrator rights do not change at run time). Same rule as endpoint 21:
- * `store.visibleTo(user)`. A check-out keeps the array: `locked__v` is read live (volatile).
- * The engine keeps its per-row work (keys, FIND text, sort orders) with each of these arrays, so
- * only the most recently used few are kept per store (memory stays bounded with many users; an
- * evicted user's next query rebuilds from the per-version row cache).
+ * fields; groups and administrator rights do not change at run time). A check-out keeps the
+ * array: `locked__v` is read live (volatile). The engine keeps its per-row work (keys, FIND text,
+ * sort orders) with each of these arrays, so only the most recently used few are kept per store
+ * (bounded by entries and estimated bytes; an evicted user's next query rebuilds from the
+ * per-version row cache).
  */
-const visibleCache = new WeakMap<DocumentStore, Map<string, { view: MetadataView; revision: number; rows: DocumentRow[] }>>();
-export const VISIBLE_ROWS_KEPT = 8;
-
-function visibleRows(store: DocumentStore, user: User, view: MetadataView, allVersions: boolean): DocumentRow[] {
-  let perStore = visibleCache.get(store);
-  if (!perStore) visibleCache.set(store, (perStore = new Map()));
-  const key = `${user.id}:${allVersions}`;
-  const revision = store.rowsRevision;
-  const c = perStore.get(key);
-  if (c) perStore.delete(key); // re-inserted below: Map order is recency order
-  if (c && c.view === view && c.revision === revision) {
-    perStore.set(key, c);
-    return c.rows;
-  }
-  const rows: DocumentRow[] = [];
-  for (const doc of store.visibleTo(user)) {
-    if (!allVersions) rows.push(store.rowOf(doc, latestVersion(doc)));
-    else for (const v of doc.versions) rows.push(store.rowOf(doc, v));
-  }
-  perStore.set(key, { view, revision, rows });
-  while (perStore.size > VISIBLE_ROWS_KEPT) perStore.delete(perStore.keys().next().value!);
-  return rows;
-}
-
-const contentCache = new WeakMap<StoredFile, string>();
-function contentOf(file: StoredFile | undefined): string | undefined {
-  if (!file) return undefined;
-  let t = contentCache.get(file);
-  if (t === undefined) contentCache.set(file, (t = textOf(file)));
-  return t;
+function visibleRows(store: DocumentStore, user: User, view: MetadataView, allVersions: boolean): readonly DocumentRow[] {
+  return store.kept.queryRows.answer(`${user.id}:${allVersions}`, [view, store.rowsRevision], () => Object.freeze(store.rowsVisibleTo(user, { allVersions })));
 }
 
 export interface DocumentsTargetOptions {
@@ -155,7 +127,11 @@ export function documentsTarget({ store, user, allVersions, targetOf }: Document
       return allVersions ? rows : rows[0];
     },
     get: (row, field) => (field === 'locked__v' ? (row as DocumentRow).document.lock !== undefined : (row as DocumentRow).record[field]),
-    content: (row) => contentOf((row as DocumentRow).version.file),
+    // the file's lower-case text (the one kept for list content search too): FIND lowercases anyway
+    content: (row) => {
+      const file = (row as DocumentRow).version.file;
+      return file && store.searchText(file);
+    },
     related(row, rel) {
       const f = schema.relField.get(rel);
       const target = f && targetOf(targetOfObject(f.objectType!));

@@ -7,7 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { From, SelectItem, RowList, QueryWarning } from '../../vql';
-import { MAX_STORED_RESULTS, PAGE_LINK_TTL_MS } from './choices';
+import { BoundedCache, SLOT_BYTES } from '../cache';
+import { MAX_STORED_RESULT_BYTES, MAX_STORED_RESULTS, PAGE_LINK_TTL_MS } from './choices';
 
 export interface StoredResult {
   id: string;
@@ -23,32 +24,38 @@ export interface StoredResult {
   expiresAt: number;
 }
 
-export class QueryResultStore {
-  /** Insertion order is recency order (a touched entry is re-inserted). */
-  private readonly results = new Map<string, StoredResult>();
+/**
+ * The estimated bytes of a stored result: a slot a row for a plain array, a bit a row for a compact
+ * view over a kept rows array (RowList); the rows themselves are the target's, shared.
+ */
+const resultBytes = (r: StoredResult): number => 256 + (Array.isArray(r.rows) ? SLOT_BYTES * r.rows.length : Math.ceil(r.rows.length / 8));
 
-  constructor(private readonly clock: Clock, private readonly capacity = MAX_STORED_RESULTS) {}
+export class QueryResultStore {
+  /** Through the one cache door: least recently used out beyond the entry or byte bound. */
+  private readonly results: BoundedCache<string, StoredResult>;
+
+  constructor(private readonly clock: Clock, capacity = MAX_STORED_RESULTS, bytes = MAX_STORED_RESULT_BYTES) {
+    this.results = new BoundedCache({ entries: capacity, bytes, sizeOf: resultBytes });
+  }
 
   save(entry: Omit<StoredResult, 'id' | 'expiresAt'>): StoredResult {
     this.sweep();
     const stored: StoredResult = { ...entry, id: randomBytes(16).toString('hex'), expiresAt: this.clock.now() + PAGE_LINK_TTL_MS };
     this.results.set(stored.id, stored);
-    while (this.results.size > this.capacity) this.results.delete(this.results.keys().next().value!);
     return stored;
   }
 
   /** The result for a page call by this user of this tenant, renewed for 72 h; undefined when unknown or expired. */
   take(id: string, tenantId: number, userId: number): StoredResult | undefined {
-    const r = this.results.get(id);
+    const r = this.results.peek(id);
     if (!r) return undefined;
     if (r.expiresAt <= this.clock.now()) {
       this.results.delete(id);
       return undefined;
     }
     if (r.tenantId !== tenantId || r.userId !== userId) return undefined;
-    this.results.delete(id);
+    this.results.get(id); // the most recently used now
     r.expiresAt = this.clock.now() + PAGE_LINK_TTL_MS;
-    this.results.set(id, r);
     return r;
   }
 
@@ -58,6 +65,6 @@ export class QueryResultStore {
 
   private sweep(): void {
     const now = this.clock.now();
-    for (const [id, r] of this.results) if (r.expiresAt <= now) this.results.delete(id);
+    this.results.prune((r) => r.expiresAt <= now);
   }
 }

@@ -6,10 +6,10 @@
 import { isVqlError, parse, MAX_PAGE_SIZE, type Query, type QueryWarning } from '../../vql';
 import type { Clock } from '../clock';
 import { apiError } from '../errors';
-import { AnswerCache, type Stamp } from '../documents/answer-cache';
+import { BoundedCache, jsonSize, type Stamp } from '../cache';
 import type { Caller } from './caller';
 import { queryCatalog, type TenantQueryData } from './catalog';
-import { MAX_QUERY_LENGTH, QUERY_ANSWERS_KEPT } from './choices';
+import { MAX_QUERY_LENGTH, QUERY_ANSWERS_BYTES, QUERY_ANSWERS_KEPT } from './choices';
 import { QueryResultStore, type StoredResult } from './results';
 import type { ObjectRecords } from './records';
 import { describeQuery, find, page } from './run';
@@ -73,8 +73,8 @@ function frozenCopy<T>(value: T): T {
 
 export class QueryService {
   readonly results: QueryResultStore;
-  /** Answers without paging links, per tenant id (see QUERY_ANSWERS_KEPT). */
-  private readonly answers = new Map<number, AnswerCache<QueryAnswer>>();
+  /** Answers without paging links, per tenant id (tenants come from the fixtures; see QUERY_ANSWERS_KEPT). */
+  private readonly answers = new Map<number, BoundedCache<string, QueryAnswer>>();
 
   constructor(clock: Clock, readonly records?: ObjectRecords) {
     this.results = new QueryResultStore(clock);
@@ -99,7 +99,7 @@ export class QueryService {
     const describe = opts.describe === true;
     const props = opts.recordProperties;
     let cache = this.answers.get(caller.tenant.id);
-    if (!cache) this.answers.set(caller.tenant.id, (cache = new AnswerCache<QueryAnswer>(QUERY_ANSWERS_KEPT)));
+    if (!cache) this.answers.set(caller.tenant.id, (cache = new BoundedCache<string, QueryAnswer>({ entries: QUERY_ANSWERS_KEPT, bytes: QUERY_ANSWERS_BYTES, sizeOf: jsonSize })));
     const key = `${caller.user.id}\u0000${describe ? 'describe' : ''}\u0000${props ?? ''}\u0000${text}`;
     return cache.answer(key, stampOf(caller.data), () => {
       const a = this.execute(caller, text, describe, props);

@@ -7,6 +7,7 @@ describe('API burst stage', () => {
   const signedIn = (world: ReturnType<typeof testWorld>) => {
     const ex = testExchange({ world, operationId: 'listDocuments', url: '/api/v25.3/objects/documents' });
     ex.ctx.tenant = world.tenants.byDnsName('promo.acme.example')!;
+    ex.user = { id: 3, username: 'alice@acme.example' };
     return ex;
   };
 

@@ -22,7 +22,7 @@ export function reportStanding(outcome: Outcome, world: World, tenant: Tenant | 
 export const apiBurst: PipelineStage = async (ex, next) => {
   const { ctx } = ex;
   const tenant = ctx.tenant;
-  if (ex.route.op.auth !== 'session' || !tenant) return next();
+  if (ex.user === undefined || !tenant) return next();
   const { world, outcome } = ctx;
   const d = world.throttle.apiCall(tenant.id, tenant.apiBurstLimit ?? world.settings.apiBurstLimit);
   outcome.burstLimit = d.limit;

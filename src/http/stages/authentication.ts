@@ -1,5 +1,6 @@
 /**
- * Authentication (rules 1 and 8) of the operations that need a caller: a session id in
+ * Authentication (rules 1 and 8) of the operations that need a caller, and of those where one is
+ * optional when the request presents one: a session id in
  * `Authorization` (bare or Bearer), or a delegated request carrying the CRM platform's token.
  * Sets the context's session, user and tenant, or answers INVALID_SESSION_ID. The session's idle
  * time counts from the end of the request (gaps.md §3), so it is touched once the answer is made.
@@ -18,7 +19,9 @@ export function sessionIdOf(authorization: string | undefined): string | undefin
 
 export const authentication: PipelineStage = async (ex, next) => {
   const { ctx } = ex;
-  if (ex.route.op.auth !== 'session') return next();
+  const { auth } = ex.route.op;
+  // `optional` (the version list): public, but a presented session must be valid (gaps.md §12).
+  if (auth === 'none' || (auth === 'optional' && ctx.headers.authorization === undefined)) return next();
   const { tenant, user } = await identify(ctx);
   noteCaller(ctx.outcome, ctx);
   ex.tenant = { id: tenant.id, dns: tenant.dns };

@@ -81,13 +81,14 @@ export const session: Area = {
       answer: { kind: 'structured', schema: 'AuthDiscovery', xmlRoot: 'ApiRestResult' },
     }),
     operation({
-      id: 'listVersions', method: 'get', path: '/api/', tag, endpoint: 4, auth: 'none',
+      id: 'listVersions', method: 'get', path: '/api/', tag, endpoint: 4, auth: 'optional',
       summary: 'List the supported API versions',
+      description: 'Public; with an `Authorization` header the session is checked the same way as elsewhere (INVALID_SESSION_ID when it is not valid) and `X-TenantAPI-UserId` is sent (gaps.md §12).',
       answer: { kind: 'structured', schema: 'ValuesMap', xmlRoot: 'MapRestResult' },
     }),
     operation({
       id: 'getVersionResources', method: 'get', path: '/api/{version}', tag,
-      summary: "The index of one version's resources (clients check a session with it: gaps.md §11)",
+      summary: 'Check the session: answers the version list, `values[{version}]` included (clients validate a session by reading it: gaps.md §11, §12)',
       params: [paramRef('Version')],
       answer: { kind: 'structured', schema: 'ValuesMap', xmlRoot: 'MapRestResult' },
     }),

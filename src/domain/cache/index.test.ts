@@ -1,0 +1,207 @@
+import { describe, expect, it } from 'vitest';
+import { BoundedCache, deepFreeze, jsonSize, sameStamp } from './index';
+
+describe('sameStamp', () => {
+  it('compares part by part with ===', () => {
+    const view = {};
+    expect(sameStamp([1, view], [1, view])).toBe(true);
+    expect(sameStamp([1, view], [1, {}])).toBe(false);
+    expect(sameStamp([1, view], [2, view])).toBe(false);
+    expect(sameStamp([1], [1, undefined])).toBe(false);
+    expect(sameStamp([], [])).toBe(true);
+  });
+});
+
+type V = { v: string; n: number };
+/** A cache of `entries` entries and `bytes` bytes; each value weighs `weigh(value)` bytes (default 1). */
+const cacheOf = (entries: number, bytes = 1e9, weigh: (x: V) => number = () => 1) => new BoundedCache<string, V>({ entries, bytes, sizeOf: weigh });
+
+describe('BoundedCache: answers under a stamp (was AnswerCache)', () => {
+  const counting = () => {
+    let calls = 0;
+    return { compute: (v: string) => () => ({ v, n: ++calls }), calls: () => calls };
+  };
+
+  it('answers the kept value for the same key and stamp, computing once', () => {
+    const cache = cacheOf(4);
+    const c = counting();
+    const first = cache.answer('a', [1], c.compute('a'));
+    expect(cache.answer('a', [1], c.compute('a'))).toBe(first);
+    expect(c.calls()).toBe(1);
+    expect(cache.answer('b', [1], c.compute('b'))).toEqual({ v: 'b', n: 2 });
+    expect(cache.size).toBe(2);
+  });
+
+  it('forgets every answer when the stamp changes', () => {
+    const cache = cacheOf(4);
+    const c = counting();
+    const a1 = cache.answer('a', [1], c.compute('a'));
+    cache.answer('b', [1], c.compute('b'));
+    const a2 = cache.answer('a', [2], c.compute('a'));
+    expect(a2).not.toBe(a1);
+    expect(a2).toEqual({ v: 'a', n: 3 });
+    expect(cache.size).toBe(1);
+    expect(cache.bytes).toBe(1);
+    // back to the old stamp: nothing of it is kept either
+    expect(cache.answer('a', [1], c.compute('a'))).toEqual({ v: 'a', n: 4 });
+  });
+
+  it('keeps at most `entries` answers, the least recently used out first', () => {
+    const cache = cacheOf(2);
+    const c = counting();
+    const a = cache.answer('a', [0], c.compute('a'));
+    cache.answer('b', [0], c.compute('b'));
+    expect(cache.answer('a', [0], c.compute('a'))).toBe(a); // a is now the most recent
+    cache.answer('c', [0], c.compute('c')); // b goes
+    expect(cache.size).toBe(2);
+    expect(cache.answer('a', [0], c.compute('a'))).toBe(a);
+    expect(cache.answer('b', [0], c.compute('b'))).toEqual({ v: 'b', n: 4 });
+  });
+
+  it('repeated hits of the most recent answer keep the order: the least recently used still goes first', () => {
+    const cache = cacheOf(2);
+    const c = counting();
+    cache.answer('a', [0], c.compute('a'));
+    const b = cache.answer('b', [0], c.compute('b'));
+    for (let i = 0; i < 3; i++) expect(cache.answer('b', [0], c.compute('b'))).toBe(b);
+    cache.answer('c', [0], c.compute('c')); // a goes
+    expect(cache.answer('b', [0], c.compute('b'))).toBe(b);
+    expect(cache.answer('a', [0], c.compute('a'))).toEqual({ v: 'a', n: 4 }); // computed again; c goes
+    expect(cache.answer('b', [0], c.compute('b'))).toBe(b);
+    expect(c.calls()).toBe(4);
+  });
+
+  it('keeps nothing when compute throws or `keep` refuses', () => {
+    const cache = cacheOf(2);
+    expect(() => cache.answer('x', [0], () => {
+      throw new Error('bad request');
+    })).toThrow('bad request');
+    expect(cache.size).toBe(0);
+    const c = counting();
+    const fresh = cache.answer('y', [0], c.compute('y'), { keep: () => false });
+    expect(cache.answer('y', [0], c.compute('y'), { keep: () => false })).not.toBe(fresh);
+    expect(c.calls()).toBe(2);
+    expect(cache.size).toBe(0);
+  });
+
+  it('computes again when a kept answer is no longer `valid`, and keeps the new one', () => {
+    const cache = cacheOf(2);
+    const c = counting();
+    let current = 1;
+    const valid = (a: { n: number }) => a.n === current;
+    const first = cache.answer('a', [0], c.compute('a'), { valid });
+    expect(cache.answer('a', [0], c.compute('a'), { valid })).toBe(first);
+    current = 2;
+    const second = cache.answer('a', [0], c.compute('a'), { valid });
+    expect(second).toEqual({ v: 'a', n: 2 });
+    expect(cache.answer('a', [0], c.compute('a'), { valid })).toBe(second);
+    expect(cache.size).toBe(1);
+    // an invalid answer whose recomputation fails is not kept either
+    current = 3;
+    expect(() => cache.answer('a', [0], () => {
+      throw new Error('gone');
+    }, { valid })).toThrow('gone');
+    expect(cache.size).toBe(0);
+    expect(cache.bytes).toBe(0);
+  });
+
+  it('refuses bounds below one entry or at most zero bytes', () => {
+    expect(() => cacheOf(0)).toThrow(/at least 1 entry/);
+    expect(() => cacheOf(1, 0)).toThrow(/byte bound/);
+    expect(() => cacheOf(1, NaN)).toThrow(/byte bound/);
+  });
+});
+
+describe('BoundedCache: the byte bound', () => {
+  const value = (v: string, n: number): V => ({ v, n });
+  const weighN = (x: V) => x.n;
+
+  it('forgets the least recently used until the estimated bytes fit, whatever the entry count', () => {
+    const cache = cacheOf(100, 10, weighN);
+    cache.set('a', value('a', 4));
+    cache.set('b', value('b', 4));
+    expect(cache.bytes).toBe(8);
+    expect(cache.get('a')?.v).toBe('a'); // b is now the least recent
+    cache.set('c', value('c', 3)); // 11 > 10: b goes
+    expect([cache.peek('a')?.v, cache.peek('b'), cache.peek('c')?.v]).toEqual(['a', undefined, 'c']);
+    expect([cache.size, cache.bytes]).toEqual([2, 7]);
+    cache.set('d', value('d', 10)); // takes the whole budget: a and c go
+    expect([cache.size, cache.bytes, cache.peek('d')?.v]).toEqual([1, 10, 'd']);
+  });
+
+  it('never keeps an entry estimated above the whole bound (and forgets what its key held)', () => {
+    const cache = cacheOf(4, 10, weighN);
+    cache.set('a', value('a', 2));
+    cache.set('b', value('b', 2));
+    expect(cache.set('a', value('a', 11))).toBe(false);
+    expect([cache.peek('a'), cache.peek('b')?.v, cache.size, cache.bytes]).toEqual([undefined, 'b', 1, 2]);
+    let calls = 0;
+    const big = () => value('big', 50 + ++calls);
+    expect(cache.answer('big', [], big).n).toBe(51);
+    expect(cache.answer('big', [], big).n).toBe(52); // computed each time, nothing pushed out
+    expect([cache.peek('b')?.v, cache.size, cache.bytes]).toEqual(['b', 1, 2]);
+  });
+
+  it('counts a replaced value once, with its new size', () => {
+    const cache = cacheOf(4, 10, weighN);
+    cache.set('a', value('a', 3));
+    cache.set('a', value('a', 5));
+    expect([cache.size, cache.bytes, cache.peek('a')?.n]).toEqual([1, 5, 5]);
+  });
+
+  it('reads sizeOf once per kept value, with its key', () => {
+    const seen: string[] = [];
+    const cache = new BoundedCache<string, number>({ entries: 4, bytes: 100, sizeOf: (v, k) => (seen.push(`${k}=${v}`), v) });
+    cache.answer('x', [], () => 7);
+    cache.answer('x', [], () => 8);
+    cache.get('x');
+    expect(seen).toEqual(['x=7']);
+    expect(cache.bytes).toBe(7);
+  });
+});
+
+describe('BoundedCache: get, peek, delete, prune', () => {
+  it('get makes an entry the most recent; peek does not', () => {
+    const cache = cacheOf(2);
+    cache.set('a', { v: 'a', n: 1 });
+    cache.set('b', { v: 'b', n: 1 });
+    cache.peek('a'); // a stays the least recent
+    cache.set('c', { v: 'c', n: 1 });
+    expect(cache.peek('a')).toBeUndefined();
+    cache.get('b'); // c is now the least recent
+    cache.set('d', { v: 'd', n: 1 });
+    expect([cache.peek('b')?.v, cache.peek('c'), cache.peek('d')?.v]).toEqual(['b', undefined, 'd']);
+  });
+
+  it('delete and prune forget entries and their bytes; keys may be objects', () => {
+    const k1 = {};
+    const k2 = {};
+    const cache = new BoundedCache<object, string>({ entries: 4, bytes: 100, sizeOf: (s) => s.length });
+    cache.set(k1, 'one');
+    cache.set(k2, 'three');
+    expect(cache.peek({})).toBeUndefined();
+    cache.prune((v) => v === 'three');
+    expect([cache.size, cache.bytes, cache.peek(k1)]).toEqual([1, 3, 'one']);
+    cache.delete(k1);
+    cache.delete(k1);
+    expect([cache.size, cache.bytes]).toEqual([0, 0]);
+  });
+});
+
+describe('jsonSize', () => {
+  it('is close to the length of JSON.stringify for JSON trees', () => {
+    const tree = { id: 101, name__v: 'Alpha Brochure', language__v: ['English', 'French'], binder__v: false, due__c: null, nested: { a: [1, 2, { b: 'c' }] } };
+    const exact = JSON.stringify(tree).length;
+    expect(Math.abs(jsonSize(tree) - exact)).toBeLessThanOrEqual(exact * 0.25);
+    expect(jsonSize('abc')).toBe(5);
+    expect(jsonSize(new Uint8Array(1000))).toBe(1000);
+  });
+});
+
+describe('deepFreeze', () => {
+  it('freezes every part of a JSON tree, and returns it', () => {
+    const tree = { a: [{ b: 1 }], c: { d: [] as number[] } };
+    expect(deepFreeze(tree)).toBe(tree);
+    expect([Object.isFrozen(tree), Object.isFrozen(tree.a), Object.isFrozen(tree.a[0]), Object.isFrozen(tree.c.d)]).toEqual([true, true, true, true]);
+  });
+});

@@ -1,0 +1,193 @@
+/**
+ * The one cache door of the domain: a bounded, least-recently-used cache of derived values
+ * (whole answers, visible rows, file texts, thumbnails...), bounded by entries AND by estimated
+ * bytes (`sizeOf`, one estimate per entry). Every cache a client can make grow goes through it,
+ * behind domain methods only (handlers and the HTTP layer never hold one).
+ *
+ * Validity: a cache has one stamp, the parts its values are computed from (a store's revision,
+ * the metadata view...), compared part by part with `===`. `answer` with another stamp forgets
+ * every entry first, so a change frees the old values at once. A value may also carry its own
+ * validity (`valid`), checked on each hit.
+ *
+ * Values are shared between callers: nobody may modify one (owners freeze them).
+ */
+
+/** The parts a value depends on; equal when every part is `===`. */
+export type Stamp = readonly unknown[];
+
+/** The stamp of values that depend on nothing that changes (their key says it all). */
+export const NO_STAMP: Stamp = Object.freeze([]);
+
+export function sameStamp(a: Stamp, b: Stamp): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+export interface CacheBounds<K, V> {
+  /** At most this many entries (at least 1). */
+  entries: number;
+  /** At most this many estimated bytes in all (an entry estimated above it is never kept). */
+  bytes: number;
+  /** The estimated size of one entry, in bytes (read once, when it is kept). */
+  sizeOf: (value: V, key: K) => number;
+}
+
+export interface AnswerOptions<V> {
+  /** Whether a computed value may be kept (e.g. not one that hands out a fresh id); default yes. */
+  keep?: (value: V) => boolean;
+  /** Whether a kept value still holds, beyond the stamp (e.g. it was built from the current record); default yes. */
+  valid?: (value: V) => boolean;
+}
+
+interface Entry<V> {
+  value: V;
+  bytes: number;
+}
+
+export class BoundedCache<K, V> {
+  private stamp: Stamp = NO_STAMP;
+  /** Insertion order is recency order (a hit is re-inserted). */
+  private readonly entries = new Map<K, Entry<V>>();
+  /** The most recently used key (its entry is last): a repeated hit needs no re-insertion. */
+  private last: K | undefined;
+  private held = 0;
+
+  constructor(private readonly bounds: CacheBounds<K, V>) {
+    if (!Number.isInteger(bounds.entries) || bounds.entries < 1) throw new Error(`a bounded cache needs room for at least 1 entry (got ${bounds.entries})`);
+    if (!(bounds.bytes > 0)) throw new Error(`a bounded cache needs a byte bound above 0 (got ${bounds.bytes})`);
+  }
+
+  /**
+   * The value for `key` under `stamp`: the kept one (when `valid`), else `compute()`d and kept
+   * when `keep` allows it and it fits. A failing compute keeps nothing. `compute` must not change
+   * what the stamp describes.
+   */
+  answer(key: K, stamp: Stamp, compute: () => V, opts: AnswerOptions<V> = {}): V {
+    this.restamp(stamp);
+    const hit = this.entries.get(key);
+    if (hit !== undefined && (!opts.valid || opts.valid(hit.value))) {
+      this.touch(key, hit);
+      return hit.value;
+    }
+    if (hit !== undefined) this.delete(key);
+    const value = compute();
+    if (value !== undefined && (!opts.keep || opts.keep(value))) this.set(key, value);
+    return value;
+  }
+
+  /** Forgets every entry when `stamp` differs from the cache's stamp, which it becomes. */
+  restamp(stamp: Stamp): void {
+    if (sameStamp(stamp, this.stamp)) return;
+    this.clear();
+    this.stamp = stamp;
+  }
+
+  /** The kept value, made the most recently used. */
+  get(key: K): V | undefined {
+    const hit = this.entries.get(key);
+    if (hit === undefined) return undefined;
+    this.touch(key, hit);
+    return hit.value;
+  }
+
+  /** The kept value, its recency unchanged. */
+  peek(key: K): V | undefined {
+    return this.entries.get(key)?.value;
+  }
+
+  /**
+   * Keeps `value` as the most recently used (replacing any value of `key`), then forgets the least
+   * recently used until both bounds hold. Returns whether it is kept: one estimated above the
+   * byte bound is not (and the key's previous value is gone).
+   */
+  set(key: K, value: V): boolean {
+    this.delete(key);
+    const bytes = this.bounds.sizeOf(value, key);
+    if (!(bytes <= this.bounds.bytes)) return false;
+    this.entries.set(key, { value, bytes });
+    this.held += bytes;
+    this.last = key;
+    while (this.entries.size > this.bounds.entries || this.held > this.bounds.bytes) this.delete(this.entries.keys().next().value as K);
+    return true;
+  }
+
+  delete(key: K): void {
+    const e = this.entries.get(key);
+    if (e === undefined) return;
+    this.entries.delete(key);
+    this.held -= e.bytes;
+    if (key === this.last) this.last = undefined;
+  }
+
+  /** Forgets every entry `drop` selects. */
+  prune(drop: (value: V, key: K) => boolean): void {
+    for (const [key, e] of this.entries) if (drop(e.value, key)) this.delete(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.held = 0;
+    this.last = undefined;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The estimated bytes of every entry kept. */
+  get bytes(): number {
+    return this.held;
+  }
+
+  private touch(key: K, hit: Entry<V>): void {
+    if (key === this.last) return;
+    this.entries.delete(key); // re-inserted last: Map order is recency order
+    this.entries.set(key, hit);
+    this.last = key;
+  }
+}
+
+// ---- size estimates ---------------------------------------------------------------------------
+
+/** Bytes of a reference held in an array or an object slot. */
+export const SLOT_BYTES = 8;
+
+/**
+ * The approximate length of `JSON.stringify(value)` (one byte a character), without building it:
+ * what a kept answer's encoded bytes cost, and roughly what its objects do. Typed arrays count
+ * their bytes; cycles are not expected (answers are JSON trees).
+ */
+export function jsonSize(value: unknown): number {
+  switch (typeof value) {
+    case 'string':
+      return value.length + 2;
+    case 'number':
+    case 'bigint':
+      return 8;
+    case 'boolean':
+      return 5;
+    case 'object': {
+      if (value === null) return 4;
+      if (ArrayBuffer.isView(value)) return value.byteLength;
+      let n = 2;
+      if (Array.isArray(value)) {
+        for (const v of value) n += jsonSize(v) + 1;
+        return n;
+      }
+      for (const k in value) if (Object.hasOwn(value, k)) n += k.length + 4 + jsonSize((value as Record<string, unknown>)[k]);
+      return n;
+    }
+    default:
+      return 0;
+  }
+}
+
+/** Freezes a JSON tree throughout (a part frozen shallowly may hold mutable children); returns it. */
+export function deepFreeze<T>(value: T): T {
+  if (!value || typeof value !== 'object' || ArrayBuffer.isView(value)) return value;
+  Object.freeze(value);
+  for (const v of Object.values(value)) deepFreeze(v);
+  return value;
+}

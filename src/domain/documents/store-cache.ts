@@ -1,0 +1,91 @@
+/**
+ * What one document store keeps beyond its state, each through the one cache door
+ * (`domain/cache`: least recently used out, bounded by entries and by estimated bytes), with the
+ * bounds in one table. The store's records per version and users' visible documents are kept by
+ * its RowCache (row-cache.ts). Used by domain methods only:
+ * - `lists`: endpoint 21's whole answers (list-cache.ts);
+ * - `retrieves`: endpoint 22's answers, per document address (retrieve.ts);
+ * - `queryRows`: the visible rows the query engine keeps its per-row work with (query/documents.ts);
+ * - `fileText`: a file's lower-case searchable text, for list content search and query FIND alike;
+ * - `thumbnail`, `rendition`: a version's generated PNG and PDF.
+ * Kept values are shared: nobody may modify one (their owners freeze them).
+ */
+import { BoundedCache, type CacheBounds, NO_STAMP, SLOT_BYTES } from '../cache';
+import { textOf, type StoredFile } from './files';
+import type { ListResult } from './listing';
+import type { DocumentVersion } from './model';
+import type { DocumentRecord } from './records';
+import type { DocumentRow } from './store';
+
+const MiB = 1024 * 1024;
+
+/** (chosen) The bounds of each cache of one store: entries, and estimated bytes. */
+export const STORE_CACHE_BOUNDS = {
+  /** Whole list answers (bytes: about their JSON). */
+  lists: { entries: 32, bytes: 16 * MiB },
+  /** Whole retrieve answers, per document address (bytes: about their JSON). */
+  retrieves: { entries: 256, bytes: 8 * MiB },
+  /** Visible-row arrays per user and version scope (bytes: QUERY_ROW_BYTES a row). */
+  queryRows: { entries: 8, bytes: 64 * MiB },
+  /** Lower-case file texts (bytes: two a character). */
+  fileTexts: { entries: 100_000, bytes: 64 * MiB },
+  /** Generated thumbnails and renditions, each (bytes: their own). */
+  derivedFiles: { entries: 1024, bytes: 16 * MiB },
+} as const;
+
+/**
+ * Estimated bytes of one row of a kept visible-row array: the slot, and the query engine's per-row
+ * work kept with the array (keys, sort orders, FIND columns) until it goes.
+ */
+export const QUERY_ROW_BYTES = 64;
+
+/** A kept list answer and what it was computed under beyond the cache's stamp. */
+export interface KeptList {
+  result: ListResult;
+  /** The user's named-lists revision for a named filter (list-cache.ts). */
+  lists: number | undefined;
+  bytes: number;
+}
+
+/** A kept retrieve answer: built from `record` (the store's record of the document then). */
+export interface KeptRetrieve<A extends object = object> {
+  record: DocumentRecord;
+  answer: A;
+  bytes: number;
+}
+
+const carried = <V extends { bytes: number }>(b: { entries: number; bytes: number }): CacheBounds<string, V> => ({ ...b, sizeOf: (v) => v.bytes });
+
+export class StoreCache {
+  readonly lists = new BoundedCache<string, KeptList>(carried(STORE_CACHE_BOUNDS.lists));
+  readonly retrieves = new BoundedCache<string, KeptRetrieve>(carried(STORE_CACHE_BOUNDS.retrieves));
+  readonly queryRows = new BoundedCache<string, readonly DocumentRow[]>({
+    ...STORE_CACHE_BOUNDS.queryRows, sizeOf: (rows) => SLOT_BYTES + rows.length * QUERY_ROW_BYTES,
+  });
+  private readonly texts = new BoundedCache<StoredFile, string>({ ...STORE_CACHE_BOUNDS.fileTexts, sizeOf: (t) => SLOT_BYTES + 2 * t.length });
+  private readonly thumbnails = new BoundedCache<DocumentVersion, Uint8Array>({ ...STORE_CACHE_BOUNDS.derivedFiles, sizeOf: (png) => png.byteLength });
+  private readonly renditions = new BoundedCache<DocumentVersion, StoredFile>({ ...STORE_CACHE_BOUNDS.derivedFiles, sizeOf: (f) => f.bytes.byteLength });
+
+  /** How many values each cache holds now (tests). */
+  get sizes(): Record<'lists' | 'retrieves' | 'queryRows' | 'fileTexts' | 'thumbnails' | 'renditions', number> {
+    return {
+      lists: this.lists.size, retrieves: this.retrieves.size, queryRows: this.queryRows.size,
+      fileTexts: this.texts.size, thumbnails: this.thumbnails.size, renditions: this.renditions.size,
+    };
+  }
+
+  /** The lower-case searchable text of a file (files never change). */
+  fileText(file: StoredFile): string {
+    return this.texts.answer(file, NO_STAMP, () => textOf(file).toLowerCase());
+  }
+
+  /** A version's thumbnail, `make()` once while kept (deterministic: the same bytes again). */
+  thumbnail(version: DocumentVersion, make: () => Uint8Array): Uint8Array {
+    return this.thumbnails.answer(version, NO_STAMP, make);
+  }
+
+  /** A version's generated rendition, `make()` once while kept (deterministic: the same bytes again). */
+  rendition(version: DocumentVersion, make: () => StoredFile): StoredFile {
+    return this.renditions.answer(version, NO_STAMP, make);
+  }
+}

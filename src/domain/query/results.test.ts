@@ -1,0 +1,55 @@
+/** Stored results behind paging links: kept through the cache door (entries and bytes), renewed on use, expiring after 72 h. */
+import { describe, expect, it } from 'vitest';
+import { manualClock } from '../clock';
+import { MAX_STORED_RESULTS, PAGE_LINK_TTL_MS } from './choices';
+import { QueryResultStore, type StoredResult } from './results';
+
+const entry = (rows: number, userId = 1): Omit<StoredResult, 'id' | 'expiresAt'> => ({
+  tenantId: 10, userId, select: [], from: { name: 'documents', allVersions: false }, rows: Array.from({ length: rows }, (_, i) => ({ id: i })), limit: 5, maxPageSize: 1000,
+});
+
+describe('QueryResultStore', () => {
+  it('takes a result only for its tenant and user, renewing it for 72 hours; an expired one is gone', () => {
+    const clock = manualClock();
+    const store = new QueryResultStore(clock);
+    const r = store.save(entry(10));
+    expect(store.take(r.id, 10, 2)).toBeUndefined();
+    expect(store.take(r.id, 11, 1)).toBeUndefined();
+    clock.advance(PAGE_LINK_TTL_MS - 1);
+    expect(store.take(r.id, 10, 1)).toBe(r);
+    expect(r.expiresAt).toBe(clock.now() + PAGE_LINK_TTL_MS);
+    clock.advance(PAGE_LINK_TTL_MS);
+    expect(store.take(r.id, 10, 1)).toBeUndefined();
+    expect(store.size).toBe(0);
+  });
+
+  it(`keeps at most its capacity (default ${MAX_STORED_RESULTS}): the least recently used goes; a take makes a result the most recent`, () => {
+    const store = new QueryResultStore(manualClock(), 3);
+    const [a, b, c] = [store.save(entry(1)), store.save(entry(1)), store.save(entry(1))];
+    expect(store.take(a.id, 10, 1)).toBe(a);
+    store.save(entry(1)); // b goes
+    expect([store.take(a.id, 10, 1), store.take(b.id, 10, 1), store.take(c.id, 10, 1)]).toEqual([a, undefined, c]);
+    expect(store.size).toBe(3);
+  });
+
+  it('keeps at most its estimated bytes (a slot a row of a plain array): large results push out the least recent', () => {
+    const store = new QueryResultStore(manualClock(), 100, 256 * 3 + 8 * 250);
+    const small = store.save(entry(10));
+    const big1 = store.save(entry(100));
+    expect([store.take(small.id, 10, 1), store.take(big1.id, 10, 1)]).toEqual([small, big1]);
+    const big2 = store.save(entry(150)); // 3×256 + 8×260 > bound: small (least recent) goes
+    expect([store.take(small.id, 10, 1), store.take(big1.id, 10, 1), store.take(big2.id, 10, 1)]).toEqual([undefined, big1, big2]);
+    const huge = store.save(entry(1000)); // above the whole bound: never kept, the others stay
+    expect([store.take(huge.id, 10, 1), store.size]).toEqual([undefined, 2]);
+  });
+
+  it('drops expired results when saving', () => {
+    const clock = manualClock();
+    const store = new QueryResultStore(clock);
+    store.save(entry(1));
+    store.save(entry(1));
+    clock.advance(PAGE_LINK_TTL_MS);
+    store.save(entry(1));
+    expect(store.size).toBe(1);
+  });
+});
