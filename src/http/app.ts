@@ -19,6 +19,7 @@ import { type RouteShape, routeShape } from './router';
 import { routingPath, tenancyOf } from './tenancy';
 import { type LazyRequestValidator, lazyRequestValidator, newAjv } from './validate';
 import { createResponseValidator } from './validate-response';
+import type { Exchange, Stage } from './stage';
 import { wantsXml } from './xml';
 
 export interface AppOptions {
@@ -30,7 +31,16 @@ export interface AppOptions {
   /** Validate every answer against the document; a breach answers 500 and is reported. */
   validateResponses?: boolean;
   onInvalidResponse?: (op: OperationInfo, problems: string[]) => void;
+  /** Control plane (issue 16): the journal and faults stages, and which answers the faults made (not validated). */
+  control?: { journal: Stage; faults: Stage; isInjected(response: Response): boolean };
 }
+
+/** Control plane (issue 16): the exchange the pipeline stages share about one request. */
+function newExchange(c: Context, operationId: string): Exchange {
+  const req = c.req.raw;
+  return { request: req, method: req.method, path: pathnameOf(req.url), operationId, executionId: randomUUID(), headers: headersOf(c, req), incoming: nodeRequestOf(c) };
+}
+const passThrough: Stage = (_ex, next) => next();
 
 interface Route {
   op: OperationInfo;
@@ -97,6 +107,7 @@ export function createApp(options: AppOptions): Hono {
   }));
   const validateResponse = options.validateResponses ? createResponseValidator(openapi.document) : undefined;
   const isTenantDns = (dns: string) => world.tenants.byDnsName(dns) !== undefined;
+  const stages = options.control ?? { journal: passThrough, faults: passThrough, isInjected: () => false };
 
   const app = new Hono({ getPath: (req) => routingPath(pathnameOf(req.url)) });
   /** The public base, without trailing slashes; recomputed only when the configured one changes. */
@@ -110,13 +121,19 @@ export function createApp(options: AppOptions): Hono {
     return lastPublicTrimmed;
   };
 
-  async function handle(c: Context, route: Route): Promise<Response> {
+  // Control plane (issue 16): the journal stage around everything of a service request.
+  const handle = (c: Context, route: Route): Promise<Response> => {
+    const ex = newExchange(c, route.op.id);
+    return stages.journal(ex, () => handleRequest(c, route, ex));
+  };
+
+  async function handleRequest(c: Context, route: Route, ex: Exchange): Promise<Response> {
     const started = performance.now();
     const { op } = route;
     const req = c.req.raw;
     const href = req.url;
-    const pathname = pathnameOf(href);
-    const headers = headersOf(c, req);
+    const pathname = ex.path;
+    const headers = ex.headers;
     const tenancy = tenancyOf(pathname, headers.host, isTenantDns);
     const configured = options.publicUrl();
     const publicUrl =
@@ -131,13 +148,38 @@ export function createApp(options: AppOptions): Hono {
     const rawClientId = searchParams?.get('client_id') ?? headers['x-tenantapi-clientid'];
     const hintedTenant = tenancy.reachedBy === 'plain' ? undefined : world.tenants.byDnsName(tenancy.dns);
     const ctx: Ctx = {
-      world, op, executionId: randomUUID(), hintedDns: tenancy.reachedBy === 'plain' ? undefined : tenancy.dns,
+      world, op, executionId: ex.executionId, hintedDns: tenancy.reachedBy === 'plain' ? undefined : tenancy.dns,
       hintedTenant, tenant: hintedTenant, params: {}, query, headers,
       addresses: new Addresses(publicUrl, tenancy.reachedBy, tenancy.hostPort, tenancy.dns),
       clientId: rawClientId === undefined ? 'unknown' : CLIENT_ID.test(rawClientId) ? rawClientId : 'invalid_client_id',
       meta: { delayMs: 0 },
     };
     const env: Envelope = { executionId: ctx.executionId, xml: wantsXml(headers.accept), xmlRoot: op.xmlRoot, ctx, referenceId: headers['x-tenantapi-referenceid'] };
+    const answerError = (e: unknown): Response => {
+      let response: Response;
+      if (isApiError(e) && route.oauthStyle) response = oauthFailure(e);
+      else if (isApiError(e)) response = failure(env, e);
+      else {
+        console.error(`[dms-sim] ${ctx.executionId} ${op.id}:`, e);
+        response = failure(env, unexpectedFailure(ctx.executionId));
+      }
+      if (!route.handler) {
+        response.headers.set(NOT_IMPLEMENTED_HEADER, op.id);
+        headersChanged(response);
+      }
+      return response;
+    };
+    // Control plane (issue 16): who is calling, for the faults and journal stages.
+    const identify = () => Object.assign(ex, { tenant: ctx.tenant && { id: ctx.tenant.id, dns: ctx.tenant.dns }, user: ctx.user && { id: ctx.user.id, username: ctx.user.username } });
+    const afterAuthentication = async (): Promise<Response> => {
+      route.validator.params({ path: ctx.params, query: ctx.query, header: ctx.headers });
+      await readBody(ctx, route, req, c, ex);
+      // client_id: the query parameter wins, then a form body's (endpoint 6: gaps.md §11), then the header.
+      if (searchParams?.get('client_id') == null && typeof ctx.body?.client_id === 'string') {
+        ctx.clientId = CLIENT_ID.test(ctx.body.client_id) ? ctx.body.client_id : 'invalid_client_id';
+      }
+      return reply(env, await route.handler!(ctx));
+    };
     let response: Response;
     try {
       ctx.params = route.shape.splitParams(c.req.param() as Record<string, string>);
@@ -153,27 +195,15 @@ export function createApp(options: AppOptions): Hono {
         // Every API call of a tenant counts against its burst, rejected ones too (gaps.md §2, §4).
         if (ctx.tenant) await apiBurst(ctx);
       }
-      route.validator.params({ path: ctx.params, query: ctx.query, header: ctx.headers });
-      await readBody(ctx, route, req, c);
-      // client_id: the query parameter wins, then a form body's (endpoint 6: gaps.md §11), then the header.
-      if (searchParams?.get('client_id') == null && typeof ctx.body?.client_id === 'string') {
-        ctx.clientId = CLIENT_ID.test(ctx.body.client_id) ? ctx.body.client_id : 'invalid_client_id';
-      }
-      response = reply(env, await route.handler!(ctx));
+      // Control plane (issue 16): the faults stage, once authenticated, around the rest of the request.
+      identify();
+      response = await stages.faults(ex, () => afterAuthentication().catch(answerError));
     } catch (e) {
-      if (isApiError(e) && route.oauthStyle) response = oauthFailure(e);
-      else if (isApiError(e)) response = failure(env, e);
-      else {
-        console.error(`[dms-sim] ${ctx.executionId} ${op.id}:`, e);
-        response = failure(env, unexpectedFailure(ctx.executionId));
-      }
-      if (!route.handler) {
-        response.headers.set(NOT_IMPLEMENTED_HEADER, op.id);
-        headersChanged(response);
-      }
+      response = answerError(e);
     }
+    identify();
     if (ctx.session) world.sessions.touch(ctx.session);
-    if (validateResponse) response = await checkResponse(op, response, env);
+    if (validateResponse && !stages.isInjected(response)) response = await checkResponse(op, response, env);
     if (ctx.tenant) {
       world.usage.record(ctx.tenant.id, {
         time: world.clock.now(), executionId: ctx.executionId, userId: ctx.user?.id,
@@ -187,7 +217,7 @@ export function createApp(options: AppOptions): Hono {
     return response;
   }
 
-  async function readBody(ctx: Ctx, route: Route, req: Request, c: Context): Promise<void> {
+  async function readBody(ctx: Ctx, route: Route, req: Request, c: Context, ex: Exchange): Promise<void> {
     const spec = route.op.requestBody;
     if (!spec || req.method === 'HEAD') return;
     const contentType = ctx.headers['content-type'] ?? '';
@@ -202,6 +232,7 @@ export function createApp(options: AppOptions): Hono {
     const max = route.takesFiles && media === 'multipart/form-data' ? world.settings.uploadMaxBytes + 1024 * 1024 : FORM_BODY_MAX;
     // A GET with a form body (endpoint 6: gaps.md §11) reaches us only through Node's own request.
     const bytes = req.method === 'GET' ? await readGetBody(c, present, max) : await readRequestBody(c, req, ctx.headers['content-length'], max);
+    ex.requestBody = bytes; // control plane (issue 16): the journal shows it
     if (route.op.rawBody) {
       ctx.rawBody = Buffer.from(bytes).toString('utf8');
       return;
@@ -248,10 +279,13 @@ export function createApp(options: AppOptions): Hono {
   for (const route of ordered) app.on(route.op.method.toUpperCase(), route.shape.honoPath, (c) => handle(c, route));
 
   app.notFound((c) => {
-    const path = routingPath(pathnameOf(c.req.url));
-    const env: Envelope = { executionId: randomUUID(), xml: wantsXml(c.req.header('accept')) };
-    const wrongMethod = routes.some((r) => r.shape.matches(path));
-    return failure(env, wrongMethod ? apiError('methodNotSupported', c.req.method, path) : apiError('unknownPath', path));
+    const ex = newExchange(c, ''); // control plane (issue 16): unknown paths are journaled too
+    return stages.journal(ex, async () => {
+      const path = routingPath(pathnameOf(c.req.url));
+      const env: Envelope = { executionId: ex.executionId, xml: wantsXml(c.req.header('accept')) };
+      const wrongMethod = routes.some((r) => r.shape.matches(path));
+      return failure(env, wrongMethod ? apiError('methodNotSupported', c.req.method, path) : apiError('unknownPath', path));
+    });
   });
   app.onError((err, c) => {
     const executionId = randomUUID();
