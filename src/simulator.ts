@@ -126,7 +126,11 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     },
     close() {
       warmUp?.abort();
-      control.saveState();
+      try {
+        control.saveState();
+      } catch (e) {
+        console.error(`[dms-sim] the state file could not be written: ${(e as Error).message}`);
+      }
       return new Promise((resolve) => {
         if (!server) return resolve();
         if ('closeAllConnections' in server) server.closeAllConnections();
