@@ -26,7 +26,7 @@ export interface JournalEntry {
   status: number;
   responseStatus: string | null;
   durationMs: number;
-  /** The fault rule that fired for the request, if any. */
+  /** The fault rules that fired for the request (ids, comma-separated), if any. */
   fault?: string;
   request: { headers: Record<string, string>; body: unknown };
   response: { headers: Record<string, string>; body: unknown };
