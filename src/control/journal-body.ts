@@ -49,7 +49,8 @@ export async function readAnswerBody(response: Response): Promise<{ bytes?: Uint
     chunks.push(value);
     size += value.byteLength;
     if (size > BODY_MAX) {
-      await reader.cancel();
+      // Not awaited: a clone's cancel settles only once the answer itself is read or cancelled too.
+      reader.cancel().catch(() => {});
       break;
     }
   }

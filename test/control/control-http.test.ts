@@ -7,6 +7,7 @@ import { controlOpenApi } from '../../src/control/openapi';
 import { createSimulator } from '../../src/simulator';
 import { manualClock } from '../../src/domain/clock';
 import { PASSWORD, V, testSim } from '../helpers/sim';
+import { worldWithManyDocuments } from '../documents/world';
 import { control } from './helpers';
 
 const START = '2026-01-15T09:00:00.000Z';
@@ -263,6 +264,17 @@ describe('journal', () => {
     expect(query.request.body).toBe(`${big.slice(0, 64 * 1024)}… [${big.length} bytes in all]`);
     expect(file.response.body).toMatch(/^\[\d+ bytes, application\/octet-stream\]$/);
     expect(file.response.headers['content-disposition']).toContain('.pdf');
+  });
+
+  it('an answer over 64 KB is journaled cut, and still reaches the client whole', async () => {
+    const sim = testSim({ fixtures: worldWithManyDocuments(250) });
+    const alice = await sim.login('alice@acme.example', { tenantDNS: 'promo.acme.example' });
+    const res = await sim.call('GET', `/api/${V}/objects/documents`, { headers: { Authorization: alice } });
+    const text = await res.text();
+    expect(text.length).toBeGreaterThan(64 * 1024);
+    expect(JSON.parse(text).size).toBe(200);
+    const [entry] = sim.control.journal({ operationId: 'listDocuments' });
+    expect(entry.response.body).toBe(`${text.slice(0, 64 * 1024)}… [${Buffer.byteLength(text)} bytes in all]`);
   });
 
   it('is a bounded ring: the oldest requests go', async () => {
