@@ -4,8 +4,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { controlOpenApi } from '../../src/control/openapi';
-import { createSimulator } from '../../src/simulator';
-import { manualClock } from '../../src/domain/clock';
 import { PASSWORD, V, testSim } from '../helpers/sim';
 import { worldWithManyDocuments } from '../documents/world';
 import { control } from './helpers';
@@ -277,13 +275,20 @@ describe('journal', () => {
     expect(entry.response.body).toBe(`${text.slice(0, 64 * 1024)}… [${Buffer.byteLength(text)} bytes in all]`);
   });
 
-  it('is a bounded ring: the oldest requests go', async () => {
-    const sim = createSimulator({ clock: manualClock() });
+  it('is a bounded ring: the oldest requests go beyond its size or its body budget', async () => {
     const { Journal } = await import('../../src/control/journal');
+    const entry = (i: number) => ({ time: START, method: 'GET', path: `/p${i}`, query: '', operationId: null, tenant: null, user: null, status: 200, responseStatus: null, durationMs: 0, request: { headers: {}, body: null }, response: { headers: {}, body: null } });
     const ring = new Journal(3);
-    for (let i = 0; i < 5; i++) ring.add({ ...sim.control.journal()[0], time: START, method: 'GET', path: `/p${i}`, query: '', operationId: null, tenant: null, user: null, status: 200, responseStatus: null, durationMs: 0, request: { headers: {}, body: null }, response: { headers: {}, body: null } });
+    for (let i = 0; i < 5; i++) ring.add(entry(i));
     expect(ring.all().map((e) => [e.id, e.path])).toEqual([['r3', '/p2'], ['r4', '/p3'], ['r5', '/p4']]);
     expect(ring.size).toBe(3);
+    const budget = new Journal(10, 100);
+    for (let i = 0; i < 4; i++) budget.add(entry(i), {}, 45);
+    expect(budget.all().map((e) => e.path)).toEqual(['/p2', '/p3']);
+    budget.clear();
+    expect(budget.all()).toEqual([]);
+    budget.add(entry(9), {}, 500);
+    expect(budget.size).toBe(1);
   });
 });
 
