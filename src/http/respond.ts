@@ -40,12 +40,20 @@ export function contentDisposition(filename: string): string {
  * X-TenantAPI-* headers (usage log) without materialising a Headers object per request.
  */
 const PLAIN_HEADERS = Symbol('dms-sim plain headers');
-type WithPlainHeaders = Response & { [PLAIN_HEADERS]?: Record<string, string> };
+/** The body each answer was built with (control plane: the journal reads it without cloning the stream). */
+const PLAIN_BODY = Symbol('dms-sim plain body');
+type WithPlainHeaders = Response & { [PLAIN_HEADERS]?: Record<string, string>; [PLAIN_BODY]?: BodyInit | null };
 
 function respond(body: BodyInit | null, status: number, headers: Record<string, string>): Response {
   const response: WithPlainHeaders = new Response(body, { status, headers });
   response[PLAIN_HEADERS] = headers;
+  response[PLAIN_BODY] = body;
   return response;
+}
+
+/** The body an answer was built with (a string or bytes), or undefined when not known (control plane's journal). */
+export function plainBodyOf(response: Response): BodyInit | null | undefined {
+  return (response as WithPlainHeaders)[PLAIN_BODY];
 }
 
 /** A header of an answer (case-insensitive), as `response.headers.get` would give it. */
