@@ -10,7 +10,8 @@ import type { World } from '../domain/world';
 import type { LoadedOpenApi, OperationInfo } from '../openapi/load';
 import type { Handler, Handlers } from './context';
 import { createExchange } from './exchange';
-import { pathnameOf } from './node-request';
+import { headersOf, nodeRequestOf, pathnameOf } from './node-request';
+import type { Exchange, Stage } from './stage';
 import { newOutcome } from './outcome';
 import { type PipelineStage, runStages } from './pipeline';
 import { type Envelope, failure, unexpectedFailure } from './respond';
@@ -40,12 +41,28 @@ export interface AppOptions {
   explicitPublicUrl?: boolean;
   /** Honour X-Forwarded-Proto/Host from any peer (`--trust-proxy`); by default only from loopback peers and in-process calls. */
   trustProxy?: boolean;
+  /** Control plane (issue 16): the journal and faults stages, and which answers the faults made (not validated). */
+  control?: { journal: Stage; faults: Stage; isInjected(response: Response): boolean };
   /** Validate every answer against the document; a breach answers 500 and is reported. */
   validateResponses?: boolean;
   onInvalidResponse?: (op: OperationInfo, problems: string[]) => void;
 }
 
 export { NOT_IMPLEMENTED_HEADER } from './stages/errors';
+
+/**
+ * Control plane (issue 16): who the request turned out to be from, for the journal, when the
+ * authentication stage did not say (a login makes its caller known only in the handler).
+ */
+const identified: PipelineStage = async (ex, next) => {
+  try {
+    return await next();
+  } finally {
+    const { tenant, user } = ex.ctx;
+    if (!ex.tenant && tenant) ex.tenant = { id: tenant.id, dns: tenant.dns };
+    if (!ex.user && user) ex.user = { id: user.id, username: user.username };
+  }
+};
 
 /** The routes of each app, for `warmValidators`. */
 const routesOf = new WeakMap<Hono, Route[]>();
@@ -92,10 +109,13 @@ export function createApp(options: AppOptions): Hono {
     takesFiles: JSON.stringify(op.requestBody ?? {}).includes('"format":"binary"'),
     oauthStyle: !op.xmlRoot && op.responses['400'] !== undefined,
   }));
+  // Control plane (issue 16): the journal around everything, the faults once authenticated; injected answers are not validated.
+  const { control } = options;
   const stages: PipelineStage[] = [
+    ...(control ? [control.journal, identified] : []),
     usage,
-    ...(options.validateResponses ? [responseValidation(createResponseValidator(openapi.document), options.onInvalidResponse)] : []),
-    errors, tenancy, authentication, apiBurst, validation, bodyReading, handler,
+    ...(options.validateResponses ? [responseValidation(createResponseValidator(openapi.document), options.onInvalidResponse, control?.isInjected)] : []),
+    errors, tenancy, authentication, apiBurst, ...(control ? [control.faults] : []), validation, bodyReading, handler,
   ];
   const deps = { world, publicUrl: options.publicUrl, explicitPublicUrl: options.explicitPublicUrl ?? false, trustProxy: options.trustProxy ?? false };
 
@@ -114,7 +134,12 @@ export function createApp(options: AppOptions): Hono {
     reportStanding(outcome, world, named.reachedBy === 'plain' ? undefined : world.tenants.byDnsName(named.dns));
     const env: Envelope = { xml: wantsXml(c.req.header('accept')), outcome };
     const wrongMethod = routes.some((r) => r.shape.matches(path));
-    return failure(env, wrongMethod ? apiError('methodNotSupported', c.req.method, path) : apiError('unknownPath', path));
+    const answer = async () => failure(env, wrongMethod ? apiError('methodNotSupported', c.req.method, path) : apiError('unknownPath', path));
+    if (!control) return answer();
+    // Control plane (issue 16): unknown paths are journaled too.
+    const req = c.req.raw;
+    const ex: Exchange = { request: req, method: req.method, path: pathname, operationId: '', executionId: outcome.executionId, headers: headersOf(c, req), incoming: nodeRequestOf(c) };
+    return control.journal(ex, answer);
   });
   app.onError((err, c) => {
     const executionId = randomUUID();

@@ -9,10 +9,11 @@ import type { PipelineStage } from '../pipeline';
 import { failure } from '../respond';
 import type { ResponseValidator } from '../validate-response';
 
-export function responseValidation(validate: ResponseValidator, onInvalid?: (op: OperationInfo, problems: string[]) => void): PipelineStage {
+export function responseValidation(validate: ResponseValidator, onInvalid?: (op: OperationInfo, problems: string[]) => void, isInjected?: (response: Response) => boolean): PipelineStage {
   return async (ex, next) => {
     const response = await next();
-    if (response.status === 500) return response;
+    // A defect's 500 is already loud; an answer a control-plane fault made is not the service's.
+    if (response.status === 500 || isInjected?.(response)) return response;
     const { op } = ex.route;
     const isJson = (response.headers.get('content-type') ?? '').startsWith('application/json');
     const json = isJson ? await response.clone().json() : undefined;

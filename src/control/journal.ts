@@ -1,0 +1,131 @@
+/**
+ * The request journal (issue 16): the last service requests, newest last, bounded (JOURNAL_MAX
+ * requests and JOURNAL_BODY_BUDGET bytes of bodies, oldest out), each with its request and answer
+ * (headers and bodies bounded and masked: journal-body.ts, mask.ts). Queried with the match fields of a fault rule (match.ts) plus
+ * `since` and `limit`; `verify` counts the matching requests.
+ */
+import { type KeptBody, showBody } from './journal-body';
+import { type Matcher, compileMatcher } from './match';
+
+/** (chosen) How many requests the journal keeps. */
+export const JOURNAL_MAX = 10_000;
+/** (chosen) The most body bytes the journal keeps in all (64 MB); beyond, the oldest requests go. */
+export const JOURNAL_BODY_BUDGET = 64 * 1024 * 1024;
+/** (chosen) How many requests a query answers when it names no `limit`. */
+export const JOURNAL_DEFAULT_LIMIT = 100;
+
+export interface JournalEntry {
+  id: string;
+  /** ISO-8601, on the simulator clock, when the request arrived. */
+  time: string;
+  method: string;
+  path: string;
+  /** The query string as sent (secrets masked), '' when none. */
+  query: string;
+  operationId: string | null;
+  tenant: string | null;
+  user: string | null;
+  /** HTTP status; 0 for a dropped connection. */
+  status: number;
+  responseStatus: string | null;
+  durationMs: number;
+  /** The fault rules that fired for the request (ids, comma-separated), if any. */
+  fault?: string;
+  request: { headers: Record<string, string>; body: unknown };
+  response: { headers: Record<string, string>; body: unknown };
+}
+
+export interface JournalQuery extends Matcher {
+  /** ISO-8601: requests at or after it. */
+  since?: number;
+  limit?: number;
+}
+
+export class Journal {
+  /** Oldest first from `first` on (the slots before it are dropped entries, compacted now and then). */
+  private items: Stored[] = [];
+  private first = 0;
+  private weight = 0;
+  private next = 1;
+
+  /** `bodyBudget`: the most body bytes kept in all; beyond it the oldest requests go too. */
+  constructor(readonly capacity = JOURNAL_MAX, readonly bodyBudget = JOURNAL_BODY_BUDGET) {}
+
+  /**
+   * `entry` holds its bodies as kept (journal-body.ts `keepBody`); `ids`: the tenant's and the user's
+   * ids, for matchers naming them by id; `bodyBytes`: the bytes of bodies kept.
+   */
+  add(entry: Omit<JournalEntry, 'id'>, ids: { tenant?: number; user?: number } = {}, bodyBytes = 0): string {
+    const e: JournalEntry = { id: `r${this.next++}`, ...entry };
+    this.items.push({ e, tenantId: ids.tenant, userId: ids.user, weight: bodyBytes });
+    this.weight += bodyBytes;
+    while (this.size > this.capacity || (this.weight > this.bodyBudget && this.size > 1)) this.weight -= this.items[this.first++].weight;
+    if (this.first > 1024 && this.first * 2 > this.items.length) {
+      this.items = this.items.slice(this.first);
+      this.first = 0;
+    }
+    return e.id;
+  }
+
+  private stored(): Stored[] {
+    return this.items.slice(this.first);
+  }
+
+  /** Every entry, oldest first. */
+  all(): JournalEntry[] {
+    return this.stored().map(render);
+  }
+
+  get size(): number {
+    return this.items.length - this.first;
+  }
+
+  clear(): void {
+    this.items = [];
+    this.first = 0;
+    this.weight = 0;
+  }
+
+  private matching(q: Matcher & { since?: number }): Stored[] {
+    const test = compileMatcher(q);
+    return this.stored().filter((s) => (q.since === undefined || Date.parse(s.e.time) >= q.since) && test(factsOf(s)));
+  }
+
+  /** The last `limit` matching entries (default JOURNAL_DEFAULT_LIMIT), newest last. */
+  query(q: JournalQuery): JournalEntry[] {
+    const found = this.matching(q);
+    return found.slice(Math.max(0, found.length - (q.limit ?? JOURNAL_DEFAULT_LIMIT))).map(render);
+  }
+
+  /** `{ok, matched}`: exactly `count` matching requests, or at least `atLeast`. */
+  verify(q: Matcher & { since?: number }, expect: { count?: number; atLeast?: number }): { ok: boolean; matched: number } {
+    const matched = this.matching(q).length;
+    const ok = expect.count !== undefined ? matched === expect.count : matched >= (expect.atLeast ?? 1);
+    return { ok, matched };
+  }
+}
+
+/** An entry as answered: its kept bodies shown (journal-body.ts). */
+const render = ({ e }: Stored): JournalEntry => ({
+  ...e,
+  request: { headers: e.request.headers, body: showBody(e.request.body as KeptBody) },
+  response: { headers: e.response.headers, body: showBody(e.response.body as KeptBody) },
+});
+
+interface Stored {
+  e: JournalEntry;
+  weight: number;
+  tenantId?: number;
+  userId?: number;
+}
+
+/** An entry as the matchers see it. */
+function factsOf({ e, tenantId, userId }: Stored) {
+  return {
+    operationId: e.operationId ?? '',
+    method: e.method,
+    path: e.path,
+    tenant: e.tenant !== null ? { id: tenantId ?? NaN, dns: e.tenant } : undefined,
+    user: e.user !== null ? { id: userId ?? NaN, username: e.user } : undefined,
+  };
+}
