@@ -71,6 +71,23 @@ area('session', 'log in (endpoint 1) and use the session', () => {
     const c = user1();
     success(await c.post(c.v('/keep-alive'), { expectOp: 'keepAlive' }));
   });
+
+  check("objects/users/me: the caller's own user record (clients read it at start-up: gaps.md §12)", async () => {
+    const c = user1();
+    const me = success(await c.get(c.v('/objects/users/me'), { expectOp: 'getCurrentUser' })).json;
+    expect(me.users.length, 'one user').toBe(1);
+    expect(Number.isInteger(me.users[0].user.id), 'users[0].user.id is a JSON integer').toBe(true);
+    if (contract.user1.state === 'ok' && contract.user1.userId !== undefined) expect(me.users[0].user.id, 'the session user').toBe(contract.user1.userId);
+    if (contract.user1.state === 'ok' && contract.user1.username) expect(String(me.users[0].user.user_name__v).toLowerCase()).toBe(contract.user1.username.toLowerCase());
+  });
+
+  check('GET /api/ with an Authorization header checks it: a bad session is INVALID_SESSION_ID (gaps.md §12)', async () => {
+    const c = anonymous();
+    failure(await c.get('/api/', { session: 'CONTRACT-NOT-A-SESSION', expectOp: 'listVersions' }), 'INVALID_SESSION_ID');
+    const u = user1();
+    const a = success(await u.get('/api/', { expectOp: 'listVersions' }));
+    expect(a.headers.get('x-tenantapi-userid'), 'X-TenantAPI-UserId with a valid session').toMatch(/^\d+$/);
+  });
 });
 
 area('session', 'OAuth 2.0 / OpenID Connect session (endpoint 2)', () => {
@@ -116,22 +133,5 @@ area('session', 'OAuth 2.0 / OpenID Connect session (endpoint 2)', () => {
     const profile = contract.oauth.profile ?? (await token()).profile;
     const c = anonymous();
     failure(await c.post(`${contract.authUrl}/auth/oauth/session/${encodeURIComponent(profile)}`, { session: null, headers: { Authorization: 'Bearer contract.not.a-token' }, expectOp: 'createOAuthSession' }));
-  });
-
-  check("objects/users/me: the caller's own user record (clients read it at start-up: gaps.md §12)", async () => {
-    const c = user1();
-    const me = success(await c.get(c.v('/objects/users/me'), { expectOp: 'getCurrentUser' })).json;
-    expect(me.users.length, 'one user').toBe(1);
-    expect(Number.isInteger(me.users[0].user.id), 'users[0].user.id is a JSON integer').toBe(true);
-    if (contract.user1.state === 'ok' && contract.user1.userId !== undefined) expect(me.users[0].user.id, 'the session user').toBe(contract.user1.userId);
-    if (contract.user1.state === 'ok' && contract.user1.username) expect(String(me.users[0].user.user_name__v).toLowerCase()).toBe(contract.user1.username.toLowerCase());
-  });
-
-  check('GET /api/ with an Authorization header checks it: a bad session is INVALID_SESSION_ID (gaps.md §12)', async () => {
-    const c = anonymous();
-    failure(await c.get('/api/', { session: 'CONTRACT-NOT-A-SESSION', expectOp: 'listVersions' }), 'INVALID_SESSION_ID');
-    const u = user1();
-    const a = success(await u.get('/api/', { expectOp: 'listVersions' }));
-    expect(a.headers.get('x-tenantapi-userid'), 'X-TenantAPI-UserId with a valid session').toMatch(/^\d+$/);
   });
 });

@@ -55,10 +55,12 @@ describe('the contract suite against a simulator with a scenario', () => {
       expect(code, output.slice(-4000)).not.toBe(0);
       const xml = existsSync(junit) ? readFileSync(junit, 'utf8') : '';
       const cases = [...xml.matchAll(/<testcase\b[^>]*name="([^"]*)"[^>]*?(\/>|>([\s\S]*?)<\/testcase>)/g)];
-      const failed = cases.filter((m) => /<failure\b|<error\b/.test(m[3] ?? '')).map((m) => ({ name: m[1].replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&'), text: m[3] }));
+      const failed = cases.filter((m) => /<failure\b|<error\b/.test(m[3] ?? '')).map((m) => ({ name: m[1].replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&'), text: m[3] }));
       expect(failed.map((f) => f.name), output.slice(-4000)).toEqual([
         '[session] log in (endpoint 1) and use the session > the session works as "Authorization: <id>" and as "Authorization: Bearer <id>"',
         '[session] log in (endpoint 1) and use the session > keep-alive answers SUCCESS with a session',
+        "[session] log in (endpoint 1) and use the session > objects/users/me: the caller's own user record (clients read it at start-up: gaps.md §12)",
+        '[session] log in (endpoint 1) and use the session > GET /api/ with an Authorization header checks it: a bad session is INVALID_SESSION_ID (gaps.md §12)',
       ]);
       for (const f of failed) expect(f.text).toContain('INVALID_SESSION_ID');
       expect(cases.length - failed.length).toBeGreaterThan(3);
