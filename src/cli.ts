@@ -1,14 +1,21 @@
 /**
  * `npm start` / `dms-sim`: runs the simulator on a fixture set.
  * Flags: --port (or PORT; 0 picks a free port), --host, --fixtures DIR, --public-url,
- * --validate-responses, --no-throttle.
+ * --validate-responses, --no-throttle; control plane (issue 16): --state-file PATH, --clock ISO,
+ * --frozen-clock, --fault PRESET (repeatable), --control-token T, --scenario DIR|FILE (repeatable).
  */
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
+import { ControlError } from './control/control';
+import { PRESETS, isPreset } from './control/presets';
+import { ScenarioError } from './control/scenario';
+import { SnapshotError } from './control/snapshot';
 import { FixtureError } from './fixtures/load';
-import { createSimulator } from './simulator';
+import { createSimulator, isLoopback } from './simulator';
 
-const usage = `Usage: dms-sim [--port N] [--host H] [--fixtures DIR] [--public-url URL] [--validate-responses] [--no-throttle]`;
+const usage = `Usage: dms-sim [--port N] [--host H] [--fixtures DIR] [--public-url URL] [--validate-responses] [--no-throttle]
+               [--state-file PATH] [--clock ISO] [--frozen-clock] [--fault PRESET]... [--control-token T] [--scenario DIR|FILE]...
+  presets: ${PRESETS.join(', ')}`;
 
 function main(): void {
   let args;
@@ -21,6 +28,12 @@ function main(): void {
         'public-url': { type: 'string' },
         'validate-responses': { type: 'boolean' },
         'no-throttle': { type: 'boolean' },
+        'state-file': { type: 'string' },
+        clock: { type: 'string' },
+        'frozen-clock': { type: 'boolean' },
+        fault: { type: 'string', multiple: true },
+        'control-token': { type: 'string' },
+        scenario: { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
     }).values;
@@ -37,6 +50,15 @@ function main(): void {
     console.error(`--port must be a whole number from 0 to 65535\n${usage}`);
     process.exit(2);
   }
+  if (args.clock !== undefined && (!/^\d{4}-\d{2}-\d{2}T/.test(args.clock) || Number.isNaN(Date.parse(args.clock)))) {
+    console.error(`--clock must be an ISO-8601 time such as 2026-03-01T08:00:00Z\n${usage}`);
+    process.exit(2);
+  }
+  const unknownPreset = (args.fault ?? []).find((f) => !isPreset(f));
+  if (unknownPreset !== undefined) {
+    console.error(`--fault ${unknownPreset}: not a preset (${PRESETS.join(', ')})\n${usage}`);
+    process.exit(2);
+  }
   let sim;
   try {
     sim = createSimulator({
@@ -46,9 +68,14 @@ function main(): void {
       publicUrl: args['public-url'],
       validateResponses: args['validate-responses'],
       settings: args['no-throttle'] ? { throttling: false } : {},
+      stateFile: args['state-file'],
+      start: { clock: args.clock, frozen: args['frozen-clock'], faults: (args.fault ?? []).map((preset) => ({ preset })) },
+      controlToken: args['control-token'],
+      scenario: args.scenario,
     });
   } catch (e) {
-    console.error(e instanceof FixtureError ? e.message : `dms-sim could not start: ${(e as Error).message}`);
+    const known = e instanceof FixtureError || e instanceof ScenarioError || e instanceof ControlError || e instanceof SnapshotError;
+    console.error(known ? e.message : `dms-sim could not start: ${(e as Error).message}`);
     process.exit(1);
   }
   const simulator = sim;
@@ -64,6 +91,10 @@ function main(): void {
       const pw = simulator.world.fixtures.data.users.filter((u) => u.password).slice(0, 4);
       lines.push('', 'Default credentials (see README for every persona):');
       for (const u of pw) lines.push(`  ${u.username} / ${u.password}`);
+      const host = args.host ?? '127.0.0.1';
+      lines.push('', args['control-token'] !== undefined || isLoopback(host)
+        ? `Control plane: ${base}/_sim/ (${args['control-token'] !== undefined ? 'with the header X-Sim-Control-Token' : 'loopback only'})${args['state-file'] ? `; state file ${args['state-file']}` : ''}`
+        : 'Control plane: off (listening beyond loopback: give --control-token to turn it on)');
       lines.push('', `Try: curl ${base}/api/`);
       console.log(lines.join('\n'));
     },

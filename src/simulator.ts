@@ -1,10 +1,16 @@
 /**
  * createSimulator(options): a fixture set → a world → the Hono app; listen() and close().
- * Each simulator has its own state.
+ * Each simulator has its own state. The control plane (issue 16, src/control/) is mounted beside
+ * the service app without touching its routing: the app's `fetch` sends `/_sim/...` to the control
+ * app and everything else to the service, for `sim.fetch`, `sim.app.request` and `listen()` alike.
  */
 import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
 import type { Hono } from 'hono';
+import { createControlApp, CONTROL_PREFIX } from './control/app';
+import { Control, type StartState } from './control/control';
+import { isDropped, isInjected } from './control/fault-answers';
+import { type Scenario, loadScenario } from './control/scenario';
 import { type Clock, systemClock } from './domain/clock';
 import { type Settings, type World, createWorld } from './domain/world';
 import { loadFixtures } from './fixtures/load';
@@ -12,6 +18,7 @@ import type { FixtureSet } from './fixtures/types';
 import { handlers as allHandlers } from './handlers';
 import type { Handlers } from './http/context';
 import { createApp, warmValidators } from './http/app';
+import { pathnameOf } from './http/node-request';
 import { loadOpenApi } from './openapi/load';
 
 /** (chosen) How long after listening the background compilation of validators begins. */
@@ -31,12 +38,24 @@ export interface SimulatorOptions {
   settings?: Partial<Settings>;
   /** Replace or add handlers (tests). */
   handlers?: Handlers;
+  /** Control plane: a scenario file or folder (or several) applied on top of the fixture set's own scenario.yaml. */
+  scenario?: string | string[];
+  /** Control plane: the clock at start (`--clock`, ISO-8601) and frozen (`--frozen-clock`); fault rules or presets from start (`--fault`). */
+  start?: Omit<StartState, 'scenarios'>;
+  /** Control plane: loaded at start when it exists; saved on close and on `POST /_sim/snapshot/save`. */
+  stateFile?: string;
+  /** Control plane: required in `X-Sim-Control-Token`; without it the plane is on only on loopback. */
+  controlToken?: string;
+  /** Control plane: decides fault rules' `probability` (tests pass a seeded one). */
+  random?: () => number;
 }
 
 export interface Simulator {
   app: Hono;
   world: World;
-  /** The in-process entry point: `await sim.fetch(new Request(...))`. */
+  /** The control plane (clock, faults, journal, verify, snapshots, sessions). */
+  control: Control;
+  /** The in-process entry point: `await sim.fetch(new Request(...))`. A dropped connection rejects, as fetch would. */
   fetch(request: Request): Promise<Response>;
   /** Starts listening; resolves to the bound address. */
   listen(): Promise<{ url: string; port: number; host: string }>;
@@ -44,9 +63,19 @@ export interface Simulator {
   readonly publicUrl: string | undefined;
 }
 
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1|::ffff:127(\.\d{1,3}){3})$/i;
+export const isLoopback = (host: string): boolean => LOOPBACK.test(host.replace(/^\[|\]$/g, ''));
+
+const isControlPath = (url: string): boolean => {
+  const path = pathnameOf(url);
+  return path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
+};
+
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const fixtures = typeof options.fixtures === 'object' ? options.fixtures : loadFixtures(options.fixtures);
   const world = createWorld(fixtures, options.clock ?? systemClock(), options.settings);
+  const scenarios = [loadScenario(fixtures.dir, true), ...[options.scenario ?? []].flat().map((s) => loadScenario(s))].filter((s): s is Scenario => s !== undefined);
+  const control = new Control(world, { settings: options.settings, start: { ...options.start, scenarios }, stateFile: options.stateFile, random: options.random });
   let publicUrl = options.publicUrl?.replace(/\/+$/, '');
   const app = createApp({
     world,
@@ -54,18 +83,33 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     handlers: { ...allHandlers, ...options.handlers },
     publicUrl: () => publicUrl,
     validateResponses: options.validateResponses,
+    control: { ...control.stages, isInjected },
   });
   let server: ServerType | undefined;
+  let boundHost: string | undefined;
+  const controlApp = createControlApp(control, {
+    token: options.controlToken,
+    // In process always; over a port on loopback, or anywhere with a token.
+    enabled: () => options.controlToken !== undefined || boundHost === undefined || isLoopback(boundHost),
+  });
+  const serviceFetch = app.fetch;
+  app.fetch = (request, env, executionCtx) => (isControlPath(request.url) ? controlApp.fetch(request, env, executionCtx) : serviceFetch(request, env, executionCtx));
   let warmUp: AbortController | undefined;
   return {
     app,
     world,
-    fetch: async (request) => app.fetch(request),
+    control,
+    fetch: async (request) => {
+      const response = await app.fetch(request);
+      if (isDropped(response)) throw new TypeError('fetch failed: the connection was closed with no answer (a dms-sim fault rule)');
+      return response;
+    },
     get publicUrl() {
       return publicUrl;
     },
     listen() {
       const host = options.host ?? '127.0.0.1';
+      boundHost = host;
       return new Promise((resolve, reject) => {
         const s = serve({ fetch: app.fetch, port: options.port ?? 8080, hostname: host }, (info: AddressInfo) => {
           // The loopback and wildcard addresses are shown as localhost (the README's address).
@@ -82,6 +126,11 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     },
     close() {
       warmUp?.abort();
+      try {
+        control.saveState();
+      } catch (e) {
+        console.error(`[dms-sim] the state file could not be written: ${(e as Error).message}`);
+      }
       return new Promise((resolve) => {
         if (!server) return resolve();
         if ('closeAllConnections' in server) server.closeAllConnections();

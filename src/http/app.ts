@@ -26,6 +26,8 @@ import { tenancy } from './stages/tenancy';
 import { usage } from './stages/usage';
 import { validation } from './stages/validation';
 import { routingPath } from './tenancy';
+import { headersOf, nodeRequestOf } from './node-request';
+import type { Exchange, Stage } from './stage';
 import { lazyRequestValidator, newAjv } from './validate';
 import { createResponseValidator } from './validate-response';
 import { wantsXml } from './xml';
@@ -39,6 +41,8 @@ export interface AppOptions {
   /** Validate every answer against the document; a breach answers 500 and is reported. */
   validateResponses?: boolean;
   onInvalidResponse?: (op: OperationInfo, problems: string[]) => void;
+  /** Control plane (issue 16): the journal and faults stages, and which answers the faults made (not validated). */
+  control?: { journal: Stage; faults: Stage; isInjected(response: Response): boolean };
 }
 
 export { NOT_IMPLEMENTED_HEADER } from './stages/errors';
@@ -88,10 +92,13 @@ export function createApp(options: AppOptions): Hono {
     takesFiles: JSON.stringify(op.requestBody ?? {}).includes('"format":"binary"'),
     oauthStyle: !op.xmlRoot && op.responses['400'] !== undefined,
   }));
+  // Control plane (issue 16): the journal around everything, the faults once authenticated; injected answers are not validated.
+  const { control } = options;
   const stages: PipelineStage[] = [
+    ...(control ? [control.journal] : []),
     usage,
-    ...(options.validateResponses ? [responseValidation(createResponseValidator(openapi.document), options.onInvalidResponse)] : []),
-    errors, tenancy, authentication, apiBurst, validation, bodyReading, handler,
+    ...(options.validateResponses ? [responseValidation(createResponseValidator(openapi.document), options.onInvalidResponse, control?.isInjected)] : []),
+    errors, tenancy, authentication, apiBurst, ...(control ? [control.faults] : []), validation, bodyReading, handler,
   ];
   const deps = { world, publicUrl: options.publicUrl };
 
@@ -104,9 +111,15 @@ export function createApp(options: AppOptions): Hono {
 
   app.notFound((c) => {
     const path = routingPath(pathnameOf(c.req.url));
-    const env: Envelope = { xml: wantsXml(c.req.header('accept')), outcome: newOutcome(randomUUID()) };
+    const executionId = randomUUID();
+    const env: Envelope = { xml: wantsXml(c.req.header('accept')), outcome: newOutcome(executionId) };
     const wrongMethod = routes.some((r) => r.shape.matches(path));
-    return failure(env, wrongMethod ? apiError('methodNotSupported', c.req.method, path) : apiError('unknownPath', path));
+    const answer = async () => failure(env, wrongMethod ? apiError('methodNotSupported', c.req.method, path) : apiError('unknownPath', path));
+    if (!control) return answer();
+    // Control plane (issue 16): unknown paths are journaled too.
+    const req = c.req.raw;
+    const ex: Exchange = { request: req, method: req.method, path: pathnameOf(req.url), operationId: '', executionId, headers: headersOf(c, req), incoming: nodeRequestOf(c) };
+    return control.journal(ex, answer);
   });
   app.onError((err, c) => {
     const executionId = randomUUID();

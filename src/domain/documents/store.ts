@@ -121,6 +121,11 @@ export class DocumentStore {
     return this.docs.size;
   }
 
+  /** Every document, ascending by id, whoever may see it (the control plane's snapshot). */
+  all(): StoredDocument[] {
+    return [...this.docs.values()].sort((a, b) => a.id - b.id);
+  }
+
   // ---- access ---------------------------------------------------------------------------------
 
   private inRole(user: User, doc: StoredDocument, roles: readonly RoleName[]): boolean {

@@ -113,6 +113,17 @@ export class SessionStore {
     return this.sessions.delete(id);
   }
 
+  /** The live sessions, least recently used first (the control plane lists and snapshots them). */
+  live(): Session[] {
+    return [...this.sessions.values()].filter((s) => !this.expired(s));
+  }
+
+  /** Takes in a session as it was (a snapshot being restored); it becomes the most recently used. */
+  adopt(session: Session): void {
+    this.sessions.delete(session.id);
+    this.sessions.set(session.id, session);
+  }
+
   /** A short prefix, useless for authentication (X-TenantAPI-TruncatedSessionId). */
   static truncated(id: string): string {
     return id.slice(0, 8);

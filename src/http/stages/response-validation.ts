@@ -9,10 +9,15 @@ import type { PipelineStage } from '../pipeline';
 import { failure } from '../respond';
 import type { ResponseValidator } from '../validate-response';
 
-export function responseValidation(validate: ResponseValidator, onInvalid?: (op: OperationInfo, problems: string[]) => void): PipelineStage {
+export function responseValidation(
+  validate: ResponseValidator,
+  onInvalid?: (op: OperationInfo, problems: string[]) => void,
+  /** Answers not to check (the control plane's injected faults). */
+  skip?: (response: Response) => boolean,
+): PipelineStage {
   return async (ex, next) => {
     const response = await next();
-    if (response.status === 500) return response;
+    if (response.status === 500 || skip?.(response)) return response;
     const { op } = ex.route;
     const isJson = (response.headers.get('content-type') ?? '').startsWith('application/json');
     const json = isJson ? await response.clone().json() : undefined;

@@ -1,0 +1,225 @@
+/**
+ * The control plane of one simulator (issue 16): clock, fault rules, request journal, verify,
+ * snapshots, reset and sessions. `sim.control` is this object (the programmatic API); the HTTP
+ * routes under `/_sim/` (app.ts) are thin over it. It also makes the two pipeline stages
+ * (journal, faults) the service app runs.
+ *
+ * Reset and restore replace the world's state while the app keeps running: the app and its
+ * handlers hold the World object, so the same object gets the members of a freshly built world
+ * (`Object.assign(world, createWorld(...))`). The clock object stays the same too (it is reset or set).
+ */
+import { isoMillis } from '../domain/clock';
+import { latestVersion } from '../domain/documents/model';
+import { canEditCheck } from './checkout';
+import { type Settings, type World, createWorld } from '../domain/world';
+import type { Exchange, Stage } from '../http/stage';
+import { parseDuration } from './duration';
+import { type FaultRule, FaultRules, RuleError, readRule } from './faults';
+import { faultsStage } from './faults-stage';
+import { Journal, type JournalEntry, type JournalQuery } from './journal';
+import { journalStage } from './journal-stage';
+import type { Matcher } from './match';
+import { isPreset, presetRule } from './presets';
+import type { Scenario } from './scenario';
+import { type SessionView, endSession, listSessions } from './sessions';
+import { type Snapshot, restoreSnapshot, takeSnapshot } from './snapshot';
+import { readStateFile, writeAtomically } from './state-file';
+
+export { RuleError };
+
+/** What the simulator starts with, and a reset returns to (besides the fixtures). */
+export interface StartState {
+  /** ISO-8601 or milliseconds: the clock's time at start (`--clock`). */
+  clock?: string | number;
+  frozen?: boolean;
+  /** Fault rules or presets active from start (`--fault`, scenarios). */
+  faults?: Record<string, unknown>[];
+  scenarios?: Scenario[];
+}
+
+export interface ControlOptions {
+  settings?: Partial<Settings>;
+  start?: StartState;
+  /** `--state-file`: loaded at start when it exists, saved by `saveState()`. */
+  stateFile?: string;
+  /** Decides fault rules' `probability` (tests pass a seeded one). */
+  random?: () => number;
+  journalCapacity?: number;
+}
+
+/** A client's mistake (bad input, unknown id): the HTTP layer answers 400/404 with its message. */
+export class ControlError extends Error {
+  constructor(message: string, readonly status: 400 | 404 | 409 = 400) {
+    super(message);
+  }
+}
+
+export class Control {
+  readonly rules: FaultRules;
+  readonly journalRing: Journal;
+  readonly stages: { journal: Stage; faults: Stage };
+  private readonly firedBy = new WeakMap<Exchange, string>();
+
+  constructor(readonly world: World, private readonly options: ControlOptions = {}) {
+    this.rules = new FaultRules(options.random);
+    this.journalRing = new Journal(options.journalCapacity);
+    const plane = this;
+    this.stages = {
+      journal: journalStage({ journal: this.journalRing, get clock() { return plane.world.clock; }, faultOf: (ex) => this.firedBy.get(ex) }),
+      faults: faultsStage({ rules: this.rules, world, fired: (ex, rule) => this.firedBy.set(ex, rule.id) }),
+    };
+    this.applyStart();
+    if (options.stateFile) {
+      const saved = readStateFile(options.stateFile);
+      if (saved !== undefined) this.restore(saved);
+    }
+  }
+
+  private applyStart(): void {
+    const start = this.options.start ?? {};
+    for (const s of start.scenarios ?? []) {
+      if (s.clock?.set !== undefined) this.setClock(s.clock.set);
+      if (s.clock?.advance !== undefined) this.advanceClock(s.clock.advance);
+      if (s.clock?.frozen !== undefined) this.freezeClock(s.clock.frozen);
+      for (const [i, f] of s.faults.entries()) {
+        try {
+          this.addFault(f);
+        } catch (e) {
+          throw new ControlError(`${s.file}: faults[${i}]: ${(e as Error).message}`);
+        }
+      }
+    }
+    if (start.clock !== undefined) this.setClock(start.clock);
+    if (start.frozen) this.freezeClock(true);
+    for (const f of start.faults ?? []) this.addFault(f);
+  }
+
+  // ---- clock ----------------------------------------------------------------------------------
+
+  clock(): { now: string; frozen: boolean } {
+    return { now: isoMillis(this.world.clock.now()), frozen: this.world.clock.frozen };
+  }
+
+  /** Moves the clock forward by an ISO-8601 duration (`PT21M`) or milliseconds. */
+  advanceClock(by: string | number): { now: string; frozen: boolean } {
+    const ms = typeof by === 'number' ? by : parseDuration(by);
+    if (ms === undefined || !Number.isFinite(ms) || ms < 0) throw new ControlError(`"advance" must be an ISO-8601 duration such as PT21M (got ${JSON.stringify(by)})`);
+    this.world.clock.advance(ms);
+    return this.clock();
+  }
+
+  setClock(to: string | number): { now: string; frozen: boolean } {
+    const ms = typeof to === 'number' ? to : Date.parse(to);
+    if (typeof to === 'string' && !/^\d{4}-\d{2}-\d{2}T/.test(to)) throw new ControlError(`"set" must be an ISO-8601 time such as 2026-03-01T08:00:00Z (got ${JSON.stringify(to)})`);
+    if (!Number.isFinite(ms)) throw new ControlError(`"set" must be an ISO-8601 time (got ${JSON.stringify(to)})`);
+    this.world.clock.set(ms);
+    return this.clock();
+  }
+
+  freezeClock(frozen = true): { now: string; frozen: boolean } {
+    if (frozen) this.world.clock.freeze();
+    else this.world.clock.unfreeze();
+    return this.clock();
+  }
+
+  // ---- faults ---------------------------------------------------------------------------------
+
+  /** Adds a fault rule or preset; its id. Throws ControlError for a bad rule. */
+  addFault(input: Record<string, unknown>): { id: string } {
+    try {
+      if (input?.preset === 'checked-out-document') return { id: this.checkOut(input) };
+      const rule = isPreset(input?.preset) || input?.preset !== undefined ? presetRule(input) : readRule(input);
+      return { id: this.rules.add(rule).id };
+    } catch (e) {
+      if (e instanceof RuleError) throw new ControlError(e.message);
+      throw e;
+    }
+  }
+
+  faults(): FaultRule[] {
+    return this.rules.list();
+  }
+
+  /** Removes one rule (a `checked-out-document` check-out is undone); false when there is none. */
+  removeFault(id: string): boolean {
+    const rule = this.rules.get(id);
+    if (rule?.checkedOut) this.undoCheckOut(rule.checkedOut);
+    return this.rules.remove(id);
+  }
+
+  clearFaults(): void {
+    for (const r of this.rules.list()) if (r.checkedOut) this.undoCheckOut(r.checkedOut);
+    this.rules.clear();
+  }
+
+  private checkOut(input: Record<string, unknown>): string {
+    const { tenant, document, by } = canEditCheck(this.world, input);
+    return this.rules.add({ preset: 'checked-out-document', checkedOut: { tenant: tenant.dns, document: document.id, by: by.username } }).id;
+  }
+
+  private undoCheckOut(c: NonNullable<FaultRule['checkedOut']>): void {
+    const tenant = this.world.tenants.byDnsName(c.tenant);
+    const by = this.world.users.byUsername(c.by);
+    const doc = tenant && by ? this.world.documents.store(tenant.id)?.all().find((d) => d.id === c.document) : undefined;
+    if (doc?.lock && doc.lock.by === by!.id && latestVersion(doc)) this.world.documents.store(tenant!.id).unlock(by!, doc.id);
+  }
+
+  // ---- journal --------------------------------------------------------------------------------
+
+  journal(query: JournalQuery = {}): JournalEntry[] {
+    return this.journalRing.query(query);
+  }
+
+  clearJournal(): void {
+    this.journalRing.clear();
+  }
+
+  /** `{ok, matched}`: exactly `count` matching requests, or at least `atLeast` (default 1). */
+  verify(matcher: Matcher & { since?: number; count?: number; atLeast?: number }): { ok: boolean; matched: number } {
+    const { count, atLeast, ...q } = matcher;
+    return this.journalRing.verify(q, { count, atLeast });
+  }
+
+  // ---- state ----------------------------------------------------------------------------------
+
+  snapshot(): Snapshot {
+    return takeSnapshot(this.world);
+  }
+
+  /** Replaces the state with a snapshot's (faults and journal stay). Throws SnapshotError. */
+  restore(snapshot: unknown): void {
+    restoreSnapshot(this.world, snapshot, this.options.settings ?? {});
+  }
+
+  /** Back to the loaded fixtures and the start state: sessions, documents, configuration, journal, faults, clock. */
+  reset(): void {
+    const { world } = this;
+    world.clock.reset();
+    Object.assign(world, createWorld(world.fixtures, world.clock, this.options.settings));
+    this.rules.clear();
+    this.journalRing.clear();
+    this.applyStart();
+  }
+
+  get stateFile(): string | undefined {
+    return this.options.stateFile;
+  }
+
+  /** Writes the snapshot to `--state-file` atomically; the path, or undefined when there is none. */
+  saveState(): string | undefined {
+    if (!this.options.stateFile) return undefined;
+    writeAtomically(this.options.stateFile, JSON.stringify(this.snapshot()));
+    return this.options.stateFile;
+  }
+
+  // ---- sessions -------------------------------------------------------------------------------
+
+  sessions(): SessionView[] {
+    return listSessions(this.world);
+  }
+
+  /** Ends a session by handle or id; false when no live session has it. */
+  endSession(key: string): boolean {
+    return endSession(this.world, key);
+  }
+}

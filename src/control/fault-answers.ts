@@ -1,0 +1,103 @@
+/**
+ * The answers a fault rule injects, as the service would send them: the FAILURE body of gaps.md §1
+ * (JSON, or XML when asked for) with the X-TenantAPI-* headers of §2, the burst-exhausted answer of
+ * §4, a dropped connection and a truncated body. Every injected answer is marked (`isInjected`):
+ * response validation skips it (a 503 is not in the service's document, by design).
+ */
+import { ApiError, type ErrorType, errorItem } from '../domain/errors';
+import { failureBody } from '../http/respond';
+import type { Exchange } from '../http/stage';
+import { toXml, wantsXml } from '../http/xml';
+
+const injected = new WeakSet<Response>();
+
+const cut = new WeakSet<Response>();
+
+export const isInjected = (response: Response): boolean => injected.has(response);
+/** A truncated answer: its body must reach the client untouched (nobody else reads it). */
+export const isTruncated = (response: Response): boolean => cut.has(response);
+
+function mark(response: Response): Response {
+  injected.add(response);
+  return response;
+}
+
+/** The message of an injected failure when the rule gives none. */
+const DEFAULT_MESSAGES: Partial<Record<ErrorType, string>> = {
+  INVALID_SESSION_ID: errorItem('invalidSession').message,
+  UNEXPECTED_ERROR: 'An unexpected error occurred (injected by a dms-sim fault rule).',
+};
+
+export interface FailureOptions {
+  status?: number;
+  errorType?: string;
+  headers?: Record<string, string>;
+  burst?: { limit: number; remaining: number };
+}
+
+/** A FAILURE answer with the service's headers for this exchange. */
+export function failureAnswer(ex: Exchange, type: ErrorType, message: string | undefined, opts: FailureOptions = {}): Response {
+  const err = new ApiError([{ type, message: message ?? DEFAULT_MESSAGES[type] ?? `${type} (injected by a dms-sim fault rule).` }], { errorType: opts.errorType, status: opts.status });
+  const headers: Record<string, string> = { 'X-TenantAPI-ExecutionId': ex.executionId, 'X-TenantAPI-Status': 'FAILURE' };
+  if (ex.tenant) headers['X-TenantAPI-TenantId'] = String(ex.tenant.id);
+  if (ex.user) headers['X-TenantAPI-UserId'] = String(ex.user.id);
+  if (opts.burst) {
+    headers['X-TenantAPI-BurstLimit'] = String(opts.burst.limit);
+    headers['X-TenantAPI-BurstLimitRemaining'] = String(opts.burst.remaining);
+  }
+  if (ex.headers['x-tenantapi-referenceid']) headers['X-TenantAPI-ReferenceId'] = ex.headers['x-tenantapi-referenceid'];
+  Object.assign(headers, opts.headers);
+  const body = failureBody(err);
+  if (wantsXml(ex.headers.accept)) {
+    headers['Content-Type'] = 'application/xml;charset=UTF-8';
+    return mark(new Response(toXml('ApiRestResult', body), { status: err.status, headers }));
+  }
+  headers['Content-Type'] = 'application/json;charset=UTF-8';
+  return mark(new Response(JSON.stringify(body), { status: err.status, headers }));
+}
+
+/**
+ * A dropped connection: over a port the socket is destroyed at once (the client sees a connection
+ * error, no answer); in process, an error Response (`Response.error()`, type "error"), which
+ * `sim.fetch` turns into a rejected promise as fetch would.
+ */
+export function dropped(ex: Exchange): Response {
+  ex.incoming?.socket?.destroy();
+  return mark(Response.error());
+}
+
+export const isDropped = (response: Response): boolean => response.type === 'error';
+
+/**
+ * The answer cut after `bytes` bytes: its headers as they were, the full Content-Length included,
+ * then the first bytes, then (over a port) the connection is closed; in process, a body of only
+ * those bytes under the full Content-Length.
+ */
+export async function truncated(ex: Exchange, response: Response, bytes: number): Promise<Response> {
+  const all = new Uint8Array(await response.arrayBuffer());
+  const headers = new Headers(response.headers);
+  headers.set('Content-Length', String(all.byteLength));
+  const part = all.subarray(0, Math.min(bytes, all.byteLength));
+  const socket = ex.incoming?.socket;
+  if (!socket) {
+    const inProcess = mark(new Response(part.byteLength ? part : null, { status: response.status, headers }));
+    cut.add(inProcess);
+    return inProcess;
+  }
+  let sent = false;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (!sent && part.byteLength > 0) {
+        sent = true;
+        controller.enqueue(part);
+        return;
+      }
+      // The first bytes are written: end the connection (what is queued is flushed first); the stream never ends.
+      socket.end();
+      socket.once('close', () => controller.error(new Error('dms-sim: answer truncated')));
+    },
+  });
+  const answer = mark(new Response(body, { status: response.status, headers }));
+  cut.add(answer);
+  return answer;
+}

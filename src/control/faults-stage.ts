@@ -1,0 +1,63 @@
+/**
+ * The faults stage: after authentication (tenant and user known), before everything else of the
+ * request. The first fault rule that fires (faults.ts) delays the call, answers instead of the
+ * service, drops the connection, ends the presented session, or lets the service answer and cuts
+ * that answer short.
+ */
+import { API_WINDOW_MS, AUTH_WINDOW_MS } from '../domain/throttling';
+import { ErrorType, errorItem } from '../domain/errors';
+import type { World } from '../domain/world';
+import type { Exchange, Stage } from '../http/stage';
+import { dropped, failureAnswer, truncated } from './fault-answers';
+import type { FaultRule, FaultRules } from './faults';
+
+export interface FaultsPlane {
+  readonly rules: FaultRules;
+  readonly world: World;
+  /** Told which rule fired for an exchange (the journal shows it). */
+  fired(ex: Exchange, rule: FaultRule): void;
+}
+
+const LOGIN_OPERATIONS = new Set(['createSession', 'createOAuthSession']);
+
+const sessionIdOf = (authorization: string | undefined): string | undefined => authorization?.replace(/^Bearer\s+/i, '').trim() || undefined;
+
+export function faultsStage(plane: FaultsPlane): Stage {
+  return async (ex, next) => {
+    if (plane.rules.size === 0) return next();
+    const sessionId = sessionIdOf(ex.headers.authorization);
+    const rule = plane.rules.fire(ex, sessionId !== undefined && plane.world.sessions.find(sessionId) !== undefined);
+    if (!rule) return next();
+    plane.fired(ex, rule);
+    const { world } = plane;
+    if (rule.delayMs) await world.clock.sleep(rule.delayMs);
+    if (rule.drop) return dropped(ex);
+    if (rule.expireSession) {
+      world.sessions.end(sessionId!);
+      // As the service answers an unknown session: no tenant or user headers.
+      return failureAnswer({ ...ex, tenant: undefined, user: undefined }, ErrorType.INVALID_SESSION_ID, undefined);
+    }
+    if (rule.throttle) return throttled(world, ex);
+    if (rule.failure !== undefined || rule.status !== undefined) {
+      return failureAnswer(ex, rule.failure ?? ErrorType.UNEXPECTED_ERROR, rule.message, { status: rule.status, headers: rule.headers });
+    }
+    const response = await next();
+    return rule.truncate !== undefined ? truncated(ex, response, rule.truncate) : response;
+  };
+}
+
+/**
+ * The burst-exhausted answer (gaps.md §4): a login gets the refusal of endpoint 1 (API_LIMIT_EXCEEDED,
+ * AUTHENTICATION_FAILED, the seconds left in the 1-minute window), any other call API_LIMIT_EXCEEDED (the 5-minute window);
+ * both with the burst headers, nothing remaining.
+ */
+function throttled(world: World, ex: Exchange): Response {
+  const login = LOGIN_OPERATIONS.has(ex.operationId);
+  const now = world.clock.now();
+  const window = login ? AUTH_WINDOW_MS : API_WINDOW_MS;
+  const seconds = Math.ceil((window - (now % window)) / 1000);
+  const item = errorItem('authBurstExceeded', seconds);
+  const limit = login ? world.settings.authBurstLimit : (ex.tenant && world.tenants.byDnsName(ex.tenant.dns)?.apiBurstLimit) || world.settings.apiBurstLimit;
+  const message = login ? item.message : item.message.replace('Authentication API', 'API');
+  return failureAnswer(ex, item.type, message, { errorType: login ? 'AUTHENTICATION_FAILED' : undefined, burst: { limit, remaining: 0 } });
+}

@@ -1,0 +1,57 @@
+/**
+ * How the journal shows a body (at most BODY_MAX bytes of it): JSON as its value, forms and other
+ * text as text, other bytes as a short description; secrets masked (mask.ts). A body cut at the
+ * bound is shown as text ending in a note of its full length.
+ */
+import { maskForm, maskJson, maskMultipart } from './mask';
+
+/** (chosen) The most of a body the journal keeps. */
+export const BODY_MAX = 64 * 1024;
+
+const TEXTUAL = /^(text\/|application\/(json|xml|x-www-form-urlencoded|javascript)|multipart\/form-data)|\+json|\+xml/i;
+
+export const isTextual = (contentType: string | undefined): boolean => !!contentType && TEXTUAL.test(contentType);
+
+/** The journal's view of a body of `size` bytes, of which `bytes` (at most BODY_MAX) were read. */
+export function bodyView(contentType: string | undefined, bytes: Uint8Array | undefined, size = bytes?.byteLength ?? 0): unknown {
+  if (!bytes || size === 0) return null;
+  const type = (contentType ?? '').toLowerCase();
+  if (!isTextual(type)) return `[${size} bytes${type ? `, ${type.split(';')[0]}` : ''}]`;
+  const cut = size > BODY_MAX;
+  const text = Buffer.from(bytes.subarray(0, BODY_MAX)).toString('utf8');
+  if (!cut && type.includes('json')) {
+    try {
+      return maskJson(JSON.parse(text));
+    } catch {
+      // not JSON after all: shown as text
+    }
+  }
+  const masked = type.startsWith('application/x-www-form-urlencoded') ? maskForm(text)
+    : type.startsWith('multipart/') ? maskMultipart(text)
+      : type.includes('json') ? text.replace(/("(?:password|sessionId|access_token|refresh_token|id_token|client_secret)"\s*:\s*)"[^"]*"/gi, '$1"***"')
+        : text;
+  return cut ? `${masked}… [${size} bytes in all]` : masked;
+}
+
+/**
+ * At most BODY_MAX bytes of an answer's body, read from a clone (the answer itself is sent as it
+ * is), and its full length when known; textual answers only (others: their Content-Length).
+ */
+export async function readAnswerBody(response: Response): Promise<{ bytes?: Uint8Array; size: number }> {
+  const declared = Number(response.headers.get('content-length') ?? NaN);
+  if (!response.body || !isTextual(response.headers.get('content-type') ?? undefined)) return { size: Number.isNaN(declared) ? 0 : declared };
+  const reader = response.clone().body!.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+    if (size > BODY_MAX) {
+      await reader.cancel();
+      break;
+    }
+  }
+  return { bytes: Buffer.concat(chunks), size: Number.isNaN(declared) ? size : Math.max(declared, size) };
+}

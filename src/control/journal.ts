@@ -1,0 +1,118 @@
+/**
+ * The request journal (issue 16): the last service requests, newest last, in a bounded ring
+ * (JOURNAL_MAX, oldest out), each with its request and answer (headers and bodies bounded and
+ * masked: journal-body.ts, mask.ts). Queried with the match fields of a fault rule (match.ts) plus
+ * `since` and `limit`; `verify` counts the matching requests.
+ */
+import { type Matcher, compileMatcher } from './match';
+
+/** (chosen) How many requests the journal keeps. */
+export const JOURNAL_MAX = 10_000;
+/** (chosen) How many requests a query answers when it names no `limit`. */
+export const JOURNAL_DEFAULT_LIMIT = 100;
+
+export interface JournalEntry {
+  id: string;
+  /** ISO-8601, on the simulator clock, when the request arrived. */
+  time: string;
+  method: string;
+  path: string;
+  /** The query string as sent (secrets masked), '' when none. */
+  query: string;
+  operationId: string | null;
+  tenant: string | null;
+  user: string | null;
+  /** HTTP status; 0 for a dropped connection. */
+  status: number;
+  responseStatus: string | null;
+  durationMs: number;
+  /** The fault rule that fired for the request, if any. */
+  fault?: string;
+  request: { headers: Record<string, string>; body: unknown };
+  response: { headers: Record<string, string>; body: unknown };
+}
+
+export interface JournalQuery extends Matcher {
+  /** ISO-8601: requests at or after it. */
+  since?: number;
+  limit?: number;
+}
+
+export class Journal {
+  private ring: Stored[] = [];
+  /** Index of the oldest entry once the ring is full. */
+  private head = 0;
+  private count = 0;
+  private next = 1;
+
+  constructor(readonly capacity = JOURNAL_MAX) {}
+
+  /** `ids`: the tenant's and the user's ids, for matchers naming them by id. */
+  add(entry: Omit<JournalEntry, 'id'>, ids: { tenant?: number; user?: number } = {}): JournalEntry {
+    const e: JournalEntry = { id: `r${this.next++}`, ...entry };
+    const stored: Stored = { e, tenantId: ids.tenant, userId: ids.user };
+    if (this.count < this.capacity) {
+      this.ring.push(stored);
+      this.count++;
+    } else {
+      this.ring[this.head] = stored;
+      this.head = (this.head + 1) % this.capacity;
+    }
+    return e;
+  }
+
+  private stored(): Stored[] {
+    return [...this.ring.slice(this.head), ...this.ring.slice(0, this.head)];
+  }
+
+  /** Every entry, oldest first. */
+  all(): JournalEntry[] {
+    return this.stored().map((s) => s.e);
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  clear(): void {
+    this.ring = [];
+    this.head = 0;
+    this.count = 0;
+  }
+
+  /** The matching entries, oldest first. */
+  matching(q: Matcher & { since?: number }): JournalEntry[] {
+    const test = compileMatcher(q);
+    return this.stored().filter((s) => (q.since === undefined || Date.parse(s.e.time) >= q.since) && test(factsOf(s))).map((s) => s.e);
+  }
+
+  /** The last `limit` matching entries (default JOURNAL_DEFAULT_LIMIT), newest last. */
+  query(q: JournalQuery): JournalEntry[] {
+    const found = this.matching(q);
+    return found.slice(Math.max(0, found.length - (q.limit ?? JOURNAL_DEFAULT_LIMIT)));
+  }
+
+  /** `{ok, matched}`: exactly `count` matching requests, or at least `atLeast`. */
+  verify(q: Matcher & { since?: number }, expect: { count?: number; atLeast?: number }): { ok: boolean; matched: number } {
+    const matched = this.matching(q).length;
+    const ok = expect.count !== undefined ? matched === expect.count : matched >= (expect.atLeast ?? 1);
+    return { ok, matched };
+  }
+}
+
+interface Stored {
+  e: JournalEntry;
+  tenantId?: number;
+  userId?: number;
+}
+
+/** An entry as the matchers see it. */
+function factsOf({ e, tenantId, userId }: Stored) {
+  return {
+    operationId: e.operationId ?? '',
+    method: e.method,
+    path: e.path,
+    tenant: e.tenant !== null ? { id: tenantId ?? NaN, dns: e.tenant } : undefined,
+    user: e.user !== null ? { id: userId ?? NaN, username: e.user } : undefined,
+  };
+}
