@@ -94,3 +94,6 @@ export function useLoad(fn, deps) {
 
 /** Simulated times are shown as the service gives them (ISO-8601, UTC). */
 export const time = (iso) => (iso ? iso.replace('T', ' ').replace(/\.\d{3}Z$/, 'Z') : '');
+
+/** A label above its control, tied by id (a wrapping label would add a select's text to its name). */
+export const Field = ({ id, label, children }) => html`<div class="field"><label for=${id}>${label}</label>${children}</div>`;

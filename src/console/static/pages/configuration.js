@@ -57,7 +57,7 @@ function MdlRunner({ session }) {
     <h2 id="mdl-h">Run an MDL script</h2>
     <form onSubmit=${run} aria-label="MDL script">
       <label for="mdl-script">MDL</label>
-      <textarea id="mdl-script" rows="7" spellcheck="false" value=${script} onInput=${(e) => setScript(e.target.value)}></textarea>
+      <textarea id="mdl-script" rows="7" spellcheck=${false} value=${script} onInput=${(e) => setScript(e.target.value)}></textarea>
       <div class="actions"><button type="submit" disabled=${busy}>Run script</button></div>
     </form>
     <${ErrorBox} error=${error} />

@@ -3,7 +3,7 @@
 import { html, useEffect, useState } from '../vendor/preact-htm.mjs';
 import { service } from '../api.js';
 import { NeedsSession } from '../signin.js';
-import { ErrorBox, Json, cell, useLoad } from '../ui.js';
+import { ErrorBox, Field, Json, cell, useLoad } from '../ui.js';
 
 const SORTABLE = ['id', 'name__v', 'document_number__v', 'type__v', 'status__v', 'version_modified_date__v'];
 const COLUMNS = [['id', 'Id'], ['name__v', 'Name'], ['document_number__v', 'Number'], ['type__v', 'Type'], ['status__v', 'Status'], ['version', 'Version'], ['locked__v', 'Checked out']];
@@ -113,13 +113,13 @@ function DocumentList({ session }) {
   const docs = (list?.documents ?? []).map((x) => x.document);
   return html`
     <form class="filters" onSubmit=${apply} aria-label="Filter documents">
-      <label>Search <input type="search" value=${form.search} onInput=${set('search')} /></label>
-      <label>Scope <select value=${form.scope} onChange=${set('scope')}><option value="">(default)</option><option value="contents">contents</option><option value="all">all</option></select></label>
-      <label>Versions <select value=${form.versionscope} onChange=${set('versionscope')}><option value="">latest</option><option value="all">all</option></select></label>
-      <label>Named filter <select value=${form.named_filter} onChange=${set('named_filter')}><option value="">(none)</option>${['My Documents', 'Favorites', 'Recent Documents', 'Cart'].map((n) => html`<option value=${n}>${n}</option>`)}</select></label>
-      <label>Sort by <select value=${form.sortField} onChange=${set('sortField')}>${SORTABLE.map((f) => html`<option value=${f}>${f}</option>`)}</select></label>
-      <label>Order <select value=${form.sortDir} onChange=${set('sortDir')}><option value="ASC">ascending</option><option value="DESC">descending</option></select></label>
-      <label>Per page <select value=${form.limit} onChange=${set('limit')}>${[10, 25, 50, 200].map((n) => html`<option value=${n}>${n}</option>`)}</select></label>
+      <${Field} id="docs-search" label="Search"><input id="docs-search" type="search" value=${form.search} onInput=${set('search')} /><//>
+      <${Field} id="docs-scope" label="Scope"><select id="docs-scope" value=${form.scope} onChange=${set('scope')}><option value="">(default)</option><option value="contents">contents</option><option value="all">all</option></select><//>
+      <${Field} id="docs-versions" label="Versions"><select id="docs-versions" value=${form.versionscope} onChange=${set('versionscope')}><option value="">latest</option><option value="all">all</option></select><//>
+      <${Field} id="docs-named-filter" label="Named filter"><select id="docs-named-filter" value=${form.named_filter} onChange=${set('named_filter')}><option value="">(none)</option>${['My Documents', 'Favorites', 'Recent Documents', 'Cart'].map((n) => html`<option value=${n}>${n}</option>`)}</select><//>
+      <${Field} id="docs-sort-by" label="Sort by"><select id="docs-sort-by" value=${form.sortField} onChange=${set('sortField')}>${SORTABLE.map((f) => html`<option value=${f}>${f}</option>`)}</select><//>
+      <${Field} id="docs-order" label="Order"><select id="docs-order" value=${form.sortDir} onChange=${set('sortDir')}><option value="ASC">ascending</option><option value="DESC">descending</option></select><//>
+      <${Field} id="docs-per-page" label="Per page"><select id="docs-per-page" value=${form.limit} onChange=${set('limit')}>${[10, 25, 50, 200].map((n) => html`<option value=${n}>${n}</option>`)}</select><//>
       <button type="submit">Apply</button>
     </form>
     <${ErrorBox} error=${error} />

@@ -2,7 +2,7 @@
 // simulated time, advanced by a chosen duration, set, frozen.
 import { html, useState } from '../vendor/preact-htm.mjs';
 import { sim } from '../api.js';
-import { ErrorBox, Json, time, usePolling } from '../ui.js';
+import { ErrorBox, Field, Json, time, usePolling } from '../ui.js';
 
 const PRESETS = ['expired-session', 'throttled-login', 'checked-out-document', 'expired-query-page', 'service-unavailable'];
 const DURATIONS = [['PT1M', '1 minute'], ['PT5M', '5 minutes'], ['PT21M', '21 minutes'], ['PT31M', '31 minutes'], ['PT1H', '1 hour'], ['P1D', '1 day']];
@@ -81,19 +81,19 @@ function RuleForm({ onAdded, setError }) {
   const needsValue = !['throttle', 'drop'].includes(f.effect);
   return html`<form class="rule-form" onSubmit=${submit} aria-label="Add a fault rule">
     <fieldset><legend>Match (empty: any)</legend>
-      <label>operationId <input value=${f.operationId} onInput=${set('operationId')} placeholder="getDocument" /></label>
-      <label>Method <input value=${f.method} onInput=${set('method')} size="6" placeholder="GET" /></label>
-      <label>Path (glob) <input value=${f.path} onInput=${set('path')} placeholder="/api/*/objects/documents/**" /></label>
-      <label>Tenant <input value=${f.tenant} onInput=${set('tenant')} placeholder="promo.acme.example" /></label>
-      <label>User <input value=${f.user} onInput=${set('user')} placeholder="alice@acme.example" /></label>
+      <${Field} id="rule-operationid" label="operationId"><input id="rule-operationid" value=${f.operationId} onInput=${set('operationId')} placeholder="getDocument" /><//>
+      <${Field} id="rule-method" label="Method"><input id="rule-method" value=${f.method} onInput=${set('method')} size="6" placeholder="GET" /><//>
+      <${Field} id="rule-path-glob" label="Path (glob)"><input id="rule-path-glob" value=${f.path} onInput=${set('path')} placeholder="/api/*/objects/documents/**" /><//>
+      <${Field} id="rule-tenant" label="Tenant"><input id="rule-tenant" value=${f.tenant} onInput=${set('tenant')} placeholder="promo.acme.example" /><//>
+      <${Field} id="rule-user" label="User"><input id="rule-user" value=${f.user} onInput=${set('user')} placeholder="alice@acme.example" /><//>
     </fieldset>
     <fieldset><legend>Inject</legend>
-      <label>Effect <select value=${f.effect} onChange=${(e) => setF({ ...f, effect: e.target.value, value: e.target.value === 'failure' ? 'INVALID_DATA' : e.target.value === 'status' ? '503' : e.target.value === 'delayMs' ? '2000' : e.target.value === 'truncate' ? '10' : '' })}>
-        ${EFFECTS.map(([v, l]) => html`<option value=${v}>${l}</option>`)}</select></label>
-      ${needsValue && html`<label>Value <input value=${f.value} onInput=${set('value')} size="18" /></label>`}
-      ${(f.effect === 'failure' || f.effect === 'status') && html`<label>Message <input value=${f.message} onInput=${set('message')} /></label>`}
-      <label>Times <input value=${f.times} onInput=${set('times')} size="4" inputmode="numeric" placeholder="∞" /></label>
-      <label>Probability <input value=${f.probability} onInput=${set('probability')} size="4" inputmode="decimal" placeholder="1" /></label>
+      <${Field} id="rule-effect" label="Effect"><select id="rule-effect" value=${f.effect} onChange=${(e) => setF({ ...f, effect: e.target.value, value: e.target.value === 'failure' ? 'INVALID_DATA' : e.target.value === 'status' ? '503' : e.target.value === 'delayMs' ? '2000' : e.target.value === 'truncate' ? '10' : '' })}>
+        ${EFFECTS.map(([v, l]) => html`<option value=${v}>${l}</option>`)}</select><//>
+      ${needsValue && html`<${Field} id="rule-value" label="Value"><input id="rule-value" value=${f.value} onInput=${set('value')} size="18" /><//>`}
+      ${(f.effect === 'failure' || f.effect === 'status') && html`<${Field} id="rule-message" label="Message"><input id="rule-message" value=${f.message} onInput=${set('message')} /><//>`}
+      <${Field} id="rule-times" label="Times"><input id="rule-times" value=${f.times} onInput=${set('times')} size="4" inputmode="numeric" placeholder="∞" /><//>
+      <${Field} id="rule-probability" label="Probability"><input id="rule-probability" value=${f.probability} onInput=${set('probability')} size="4" inputmode="decimal" placeholder="1" /><//>
     </fieldset>
     <button type="submit">Add rule</button>
   </form>`;

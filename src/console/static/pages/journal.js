@@ -2,7 +2,7 @@
 // fault rules), user and status; one request's headers and bodies, and "copy as curl".
 import { html, useState } from '../vendor/preact-htm.mjs';
 import { curlOf, sim } from '../api.js';
-import { CopyButton, ErrorBox, Json, time, usePolling } from '../ui.js';
+import { CopyButton, ErrorBox, Field, Json, time, usePolling } from '../ui.js';
 
 const STATUSES = {
   '': ['any', () => true],
@@ -62,9 +62,9 @@ export function JournalPage() {
   };
   return html`
     <form class="filters" onSubmit=${(e) => e.preventDefault()} aria-label="Filter the journal">
-      <label>Path (glob) <input value=${filters.path} onInput=${set('path')} placeholder="/api/*/objects/**" /></label>
-      <label>User <input value=${filters.user} onInput=${set('user')} placeholder="alice@acme.example" /></label>
-      <label>Status <select value=${filters.status} onChange=${set('status')}>${Object.entries(STATUSES).map(([k, [label]]) => html`<option value=${k}>${label}</option>`)}</select></label>
+      <${Field} id="journal-path-glob" label="Path (glob)"><input id="journal-path-glob" value=${filters.path} onInput=${set('path')} placeholder="/api/*/objects/**" /><//>
+      <${Field} id="journal-user" label="User"><input id="journal-user" value=${filters.user} onInput=${set('user')} placeholder="alice@acme.example" /><//>
+      <${Field} id="journal-status" label="Status"><select id="journal-status" value=${filters.status} onChange=${set('status')}>${Object.entries(STATUSES).map(([k, [label]]) => html`<option value=${k}>${label}</option>`)}</select><//>
       <button type="button" onClick=${() => setPaused(!paused)} aria-pressed=${paused}>${paused ? 'Resume' : 'Pause'}</button>
       <button type="button" class="danger" onClick=${clear}>Empty the journal</button>
     </form>

@@ -22,7 +22,7 @@ function ErrorPosition({ query, position }) {
   const line = query.slice(lineStart, lineEnd);
   const column = position - lineStart;
   return html`<figure class="error-position" aria-label="Where the query fails">
-    <pre><code>${line}\n${' '.repeat(column)}^</code></pre>
+    <pre><code>${`${line}\n${' '.repeat(column)}^`}</code></pre>
     <figcaption>Line ${before.split('\n').length}, column ${column + 1} (offset ${position})</figcaption>
   </figure>`;
 }
@@ -77,15 +77,15 @@ function QueryEditor({ session }) {
   return html`
     <form class="query" onSubmit=${run} aria-label="VQL query">
       <label for="vql">VQL</label>
-      <textarea id="vql" ref=${editor} rows="5" spellcheck="false" value=${q} onInput=${(e) => setQ(e.target.value)}
+      <textarea id="vql" ref=${editor} rows="5" spellcheck=${false} value=${q} onInput=${(e) => setQ(e.target.value)}
         onKeyDown=${(e) => (e.key === 'Enter' && (e.ctrlKey || e.metaKey) ? run(e) : undefined)} aria-describedby="vql-help"></textarea>
       <p id="vql-help" class="muted">Ctrl+Enter runs the query. <code>PAGESIZE n</code> pages the answer.</p>
       <div class="actions">
         <button type="submit" disabled=${busy}>Run query</button>
         <label><input type="checkbox" checked=${describe} onChange=${(e) => setDescribe(e.target.checked)} /> Describe (<code>X-TenantAPI-DescribeQuery</code>)</label>
-        ${past.length > 0 && html`<label>History <select onChange=${(e) => e.target.value && setQ(e.target.value)} value="">
+        ${past.length > 0 && html`<label for="vql-history">History</label> <select id="vql-history" onChange=${(e) => e.target.value && setQ(e.target.value)} value="">
           <option value="">(earlier queries)</option>${past.map((h) => html`<option value=${h}>${h.length > 90 ? `${h.slice(0, 90)}…` : h}</option>`)}
-        </select></label>`}
+        </select>`}
       </div>
     </form>
     <${ErrorBox} error=${error} />
