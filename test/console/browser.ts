@@ -56,10 +56,10 @@ export async function openPage(browser: Browser): Promise<ConsolePage> {
 }
 
 /** With CONSOLE_SCREENSHOTS=dir, a PNG of the page as `dir/<name>.png`. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+export async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
   const dir = process.env.CONSOLE_SCREENSHOTS;
   if (!dir) return;
   const out = resolve(dir);
   mkdirSync(out, { recursive: true });
-  await page.screenshot({ path: join(out, `${name}.png`) });
+  await page.screenshot({ path: join(out, `${name}.png`), fullPage });
 }

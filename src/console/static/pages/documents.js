@@ -1,6 +1,6 @@
 // Documents: what the acting user sees in its tenant (endpoint 21 with its own parameters), paged;
 // one document's metadata, versions, renditions, thumbnail, file download and check-out state.
-import { html, useEffect, useState } from '../vendor/preact-htm.mjs';
+import { html, useEffect, useRef, useState } from '../vendor/preact-htm.mjs';
 import { service } from '../api.js';
 import { NeedsSession } from '../signin.js';
 import { ErrorBox, Field, Json, cell, useLoad } from '../ui.js';
@@ -50,7 +50,7 @@ function DownloadButton({ session, path, filename, label }) {
   return html`<button type="button" class="small" onClick=${go}>${label}</button><${ErrorBox} error=${error} />`;
 }
 
-function DocumentView({ session, id, onClose }) {
+function DocumentView({ session, world, id, onClose }) {
   const [data, error] = useLoad(async () => {
     const [doc, versions, lock] = await Promise.all([
       service(session, `/objects/documents/${id}`),
@@ -60,17 +60,19 @@ function DocumentView({ session, id, onClose }) {
     return { doc: doc.json, versions: versions.json.versions ?? [], lock: lock.json.lock };
   }, [session.key, id]);
   const d = data?.doc.document;
+  const shown = useRef();
+  useEffect(() => shown.current?.scrollIntoView({ block: 'nearest' }), [Boolean(d)]);
   const [thumb, thumbError] = useBlobUrl(session, d ? `/objects/documents/${id}/versions/${d.major_version_number__v}/${d.minor_version_number__v}/thumbnail` : undefined);
   if (error) return html`<section class="card"><${ErrorBox} error=${error} /><button type="button" onClick=${onClose}>Close</button></section>`;
   if (!d) return html`<p class="loading">Loading document ${id}…</p>`;
   const renditions = Object.entries(data.doc.renditions ?? {});
-  return html`<section class="card document" aria-labelledby="doc-title">
+  return html`<section class="card document" aria-labelledby="doc-title" ref=${shown}>
     <div class="doc-head">
       <div>
         <h2 id="doc-title">${d.name__v} <span class="muted">#${d.id} v${d.major_version_number__v}.${d.minor_version_number__v}</span></h2>
         <p>${d.type__v}${d.subtype__v ? ` › ${d.subtype__v}` : ''} · <strong>${d.status__v}</strong> · ${d.filename__v ?? 'no file'}</p>
         <p data-testid="checkout">${data.lock
-          ? html`<span class="bad">Checked out</span> by user ${data.lock.locked_by__v} since ${data.lock.locked_date__v}`
+          ? html`<span class="bad">Checked out</span> by ${world.users.find((u) => u.id === data.lock.locked_by__v)?.username ?? 'user'} (${data.lock.locked_by__v}) since ${data.lock.locked_date__v}`
           : html`<span class="good">Not checked out</span>`}</p>
         <p class="actions">
           ${d.filename__v && html`<${DownloadButton} session=${session} path=${`/objects/documents/${id}/file`} filename=${d.filename__v} label="Download file" />`}
@@ -96,7 +98,7 @@ function DocumentView({ session, id, onClose }) {
   </section>`;
 }
 
-function DocumentList({ session }) {
+function DocumentList({ session, world }) {
   const [form, setForm] = useState({ search: '', scope: '', versionscope: '', named_filter: '', sortField: 'id', sortDir: 'ASC', limit: 10 });
   const [params, setParams] = useState({ ...form, start: 0 });
   const [open, setOpen] = useState();
@@ -123,7 +125,6 @@ function DocumentList({ session }) {
       <button type="submit">Apply</button>
     </form>
     <${ErrorBox} error=${error} />
-    ${open !== undefined && html`<${DocumentView} session=${session} id=${open} onClose=${() => setOpen(undefined)} />`}
     ${list && html`<div class="scroll"><table aria-label="Documents">
       <thead><tr>${COLUMNS.map(([, label]) => html`<th scope="col">${label}</th>`)}<th scope="col"><span class="sr-only">Open</span></th></tr></thead>
       <tbody>${docs.map((d) => html`<tr class=${open === d.id ? 'selected' : ''}>
@@ -135,9 +136,10 @@ function DocumentList({ session }) {
       <button type="button" disabled=${params.start === 0} onClick=${() => setParams({ ...params, start: Math.max(0, params.start - Number(params.limit)) })}>Previous page</button>
       <span role="status">Documents ${docs.length ? params.start + 1 : 0}–${params.start + docs.length}</span>
       <button type="button" disabled=${docs.length < Number(params.limit)} onClick=${() => setParams({ ...params, start: params.start + Number(params.limit) })}>Next page</button>
-    </nav>`}`;
+    </nav>`}
+    ${open !== undefined && html`<${DocumentView} session=${session} world=${world} id=${open} onClose=${() => setOpen(undefined)} key=${open} />`}`;
 }
 
 export const DocumentsPage = ({ world }) => html`<${NeedsSession} world=${world}>${(session) => html`
   <p class="muted">As <strong>${session.username}</strong> in <strong>${session.tenant}</strong>: <code>GET /tenants/${session.tenant}/api/${session.version}/objects/documents</code></p>
-  <${DocumentList} session=${session} key=${session.key} />`}<//>`;
+  <${DocumentList} session=${session} world=${world} key=${session.key} />`}<//>`;

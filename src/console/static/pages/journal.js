@@ -1,6 +1,6 @@
 // Journal: the last requests, newest first, polled every second; filtered by path (a glob, as in
 // fault rules), user and status; one request's headers and bodies, and "copy as curl".
-import { html, useState } from '../vendor/preact-htm.mjs';
+import { html, useEffect, useRef, useState } from '../vendor/preact-htm.mjs';
 import { curlOf, sim } from '../api.js';
 import { CopyButton, ErrorBox, Field, Json, time, usePolling } from '../ui.js';
 
@@ -19,7 +19,9 @@ const curlFor = (r) => {
 };
 
 function Entry({ r, onClose }) {
-  return html`<section class="card" aria-labelledby="entry-h">
+  const shown = useRef();
+  useEffect(() => shown.current?.scrollIntoView({ block: 'nearest' }), [r.id]);
+  return html`<section class="card" aria-labelledby="entry-h" ref=${shown}>
     <h2 id="entry-h">${r.method} <code>${r.path}</code> <span class="muted">${r.id}</span></h2>
     <p>${time(r.time)} · ${r.operationId ?? 'no operation'} · HTTP ${r.status} ${r.responseStatus ?? ''} · ${r.durationMs} ms${r.fault ? ` · fault ${r.fault}` : ''}</p>
     <p class="actions"><${CopyButton} text=${curlFor(r)} label="Copy as curl" /> <button type="button" class="small" onClick=${onClose}>Close</button></p>
@@ -70,13 +72,13 @@ export function JournalPage() {
     </form>
     <p class="muted" role="status">${paused ? 'Paused' : 'Live, every second'} · ${shown.length} request(s) shown, newest first</p>
     <${ErrorBox} error=${error} />
-    ${open && html`<${Entry} r=${open} onClose=${() => setOpen(undefined)} />`}
-    <div class="scroll"><table aria-label="Requests">
+    <div class="scroll tall"><table aria-label="Requests">
       <thead><tr><th scope="col">Time</th><th scope="col">Method</th><th scope="col">Path</th><th scope="col">Operation</th><th scope="col">User</th><th scope="col">Tenant</th><th scope="col">HTTP</th><th scope="col">Status</th><th scope="col">ms</th><th scope="col"><span class="sr-only">Details</span></th></tr></thead>
       <tbody>${shown.map((r) => html`<tr class=${open?.id === r.id ? 'selected' : ''}>
-        <td>${time(r.time)}</td><td>${r.method}</td><td class="path"><code>${r.path}</code></td><td>${r.operationId ?? ''}</td><td>${r.user ?? ''}</td><td>${r.tenant ?? ''}</td>
+        <td>${time(r.time)}</td><td>${r.method}</td><td class="path"><code>${r.path}${r.query ? `?${r.query.replace(/^\?/, '')}` : ''}</code></td><td>${r.operationId ?? ''}</td><td>${r.user ?? ''}</td><td>${r.tenant ?? ''}</td>
         <td>${r.status}</td><td><span class=${r.responseStatus === 'FAILURE' ? 'bad' : 'good'}>${r.responseStatus ?? ''}</span>${r.fault ? html` <span class="badge">${r.fault}</span>` : ''}</td><td>${r.durationMs}</td>
         <td><button type="button" class="small" onClick=${() => setOpen(r)} aria-label=${`Details of ${r.id}`}>Details</button></td>
       </tr>`)}</tbody>
-    </table></div>`;
+    </table></div>
+    ${open && html`<${Entry} r=${open} onClose=${() => setOpen(undefined)} />`}`;
 }
