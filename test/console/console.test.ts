@@ -175,8 +175,6 @@ describe.skipIf(skip !== undefined)(skip ?? 'the web console in Chromium', () =>
     expect(await rows.nth(1).locator('td').nth(1).textContent()).toBe('ALTER');
     await screenshot(page, 'configuration');
     // The new record is listed (endpoint 10) and its RECREATE text (endpoint 12) has the change.
-    await page.getByLabel('Component type', { exact: true }).selectOption('Docfield');
-    await page.getByLabel('Component type', { exact: true }).selectOption('Picklist');
     await page.getByRole('button', { name: 'Open Picklist.color__c' }).click();
     await expect.poll(() => page.getByTestId('recreate').textContent()).toBe("RECREATE Picklist color__c (\n   label('Colour'),\n   Picklistentry red__c (\n      value('Red'),\n      order(0)\n   )\n);\n");
   });

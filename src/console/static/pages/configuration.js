@@ -14,9 +14,9 @@ function RecordView({ session, type, name }) {
   </section>`;
 }
 
-function Records({ session, type }) {
+function Records({ session, type, revision }) {
   const [open, setOpen] = useState();
-  const [records, error] = useLoad(() => service(session, `/configuration/${type}`).then((r) => r.json.data ?? []), [session.key, type]);
+  const [records, error] = useLoad(() => service(session, `/configuration/${type}`).then((r) => r.json.data ?? []), [session.key, type, revision]);
   return html`<${ErrorBox} error=${error} />
     ${records && html`<div class="scroll short"><table aria-label=${`${type} records`}>
       <thead><tr><th scope="col">Name</th><th scope="col">Label</th><th scope="col">Active</th><th scope="col"><span class="sr-only">Open</span></th></tr></thead>
@@ -24,7 +24,7 @@ function Records({ session, type }) {
         <td><code>${r.name}</code></td><td>${r.label ?? ''}</td><td>${r.active === false ? 'no' : 'yes'}</td>
         <td><button type="button" class="small" onClick=${() => setOpen(r.name)} aria-label=${`Open ${type}.${r.name}`}>Open</button></td></tr>`)}</tbody>
     </table></div>`}
-    ${open && html`<${RecordView} session=${session} type=${type} name=${open} key=${open} />`}`;
+    ${open && html`<${RecordView} session=${session} type=${type} name=${open} key=${`${open}-${revision}`} />`}`;
 }
 
 const SAMPLE = `RECREATE Picklist color__c (
@@ -33,7 +33,7 @@ const SAMPLE = `RECREATE Picklist color__c (
    Picklistentry blue__c (value('Blue'), order(1))
 );`;
 
-function MdlRunner({ session }) {
+function MdlRunner({ session, onRan }) {
   const [script, setScript] = useState(SAMPLE);
   const [answer, setAnswer] = useState();
   const [error, setError] = useState();
@@ -45,6 +45,7 @@ function MdlRunner({ session }) {
     setAnswer(undefined);
     try {
       setAnswer((await service(session, `${tenantBase(session.tenant)}/mdl/execute`, { method: 'POST', text: script })).json);
+      onRan();
     } catch (err) {
       setError(err);
       if (err.body) setAnswer(err.body);
@@ -74,6 +75,8 @@ function MdlRunner({ session }) {
 
 function Configuration({ session, world }) {
   const [type, setType] = useState('Picklist');
+  // Moves on each script that succeeded: the records and the open record are read again.
+  const [revision, setRevision] = useState(0);
   const [meta, metaError] = useLoad(() => service(session, `/metadata/components/${type}`).then((r) => r.json.data), [session.key, type]);
   return html`<div class="columns">
     <section aria-labelledby="types-h">
@@ -82,9 +85,9 @@ function Configuration({ session, world }) {
       <select id="component-type" value=${type} onChange=${(e) => setType(e.target.value)}>${world.componentTypes.map((t) => html`<option value=${t}>${t}</option>`)}</select>
       <${ErrorBox} error=${metaError} />
       ${meta && html`<p class="muted">${meta.class} · ${meta.abbreviation} · attributes: ${meta.attributes.map((a) => a.name).join(', ')}${meta.sub_components.length ? ` · sub-components: ${meta.sub_components.map((s) => s.name).join(', ')}` : ''}</p>`}
-      <${Records} session=${session} type=${type} key=${type} />
+      <${Records} session=${session} type=${type} revision=${revision} key=${type} />
     </section>
-    <${MdlRunner} session=${session} />
+    <${MdlRunner} session=${session} onRan=${() => setRevision((n) => n + 1)} />
   </div>`;
 }
 
