@@ -66,7 +66,7 @@ export class Control {
     const plane = this;
     this.stages = {
       journal: journalStage({ journal: this.journalRing, get clock() { return plane.world.clock; }, faultOf: (ex) => this.firedBy.get(ex) }),
-      faults: faultsStage({ rules: this.rules, world, fired: (ex, rule) => this.firedBy.set(ex, rule.id) }),
+      faults: faultsStage({ rules: this.rules, world, fired: (ex, rule) => this.firedBy.set(ex, this.firedBy.has(ex) ? `${this.firedBy.get(ex)},${rule.id}` : rule.id) }),
     };
     this.applyStart();
     if (options.stateFile) {
@@ -78,9 +78,10 @@ export class Control {
   private applyStart(): void {
     const start = this.options.start ?? {};
     for (const s of start.scenarios ?? []) {
+      // Frozen first, so that a frozen system clock stands exactly at the time set.
+      if (s.clock?.frozen !== undefined) this.freezeClock(s.clock.frozen);
       if (s.clock?.set !== undefined) this.setClock(s.clock.set);
       if (s.clock?.advance !== undefined) this.advanceClock(s.clock.advance);
-      if (s.clock?.frozen !== undefined) this.freezeClock(s.clock.frozen);
       for (const [i, f] of s.faults.entries()) {
         try {
           this.addFault(f);
@@ -89,8 +90,8 @@ export class Control {
         }
       }
     }
-    if (start.clock !== undefined) this.setClock(start.clock);
     if (start.frozen) this.freezeClock(true);
+    if (start.clock !== undefined) this.setClock(start.clock);
     for (const f of start.faults ?? []) this.addFault(f);
   }
 

@@ -4,12 +4,15 @@
  * §4, a dropped connection and a truncated body. Every injected answer is marked (`isInjected`):
  * response validation skips it (a 503 is not in the service's document, by design).
  */
+import { STATUS_CODES } from 'node:http';
 import { ApiError, type ErrorType, errorItem } from '../domain/errors';
 import { failureBody } from '../http/respond';
 import type { Exchange } from '../http/stage';
 import { toXml, wantsXml } from '../http/xml';
 
 const injected = new WeakSet<Response>();
+/** @hono/node-server writes nothing for an answer with this header (it was written to the socket already). */
+const ALREADY_SENT = 'x-hono-already-sent';
 
 const cut = new WeakSet<Response>();
 
@@ -84,20 +87,14 @@ export async function truncated(ex: Exchange, response: Response, bytes: number)
     cut.add(inProcess);
     return inProcess;
   }
-  let sent = false;
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (!sent && part.byteLength > 0) {
-        sent = true;
-        controller.enqueue(part);
-        return;
-      }
-      // The first bytes are written: end the connection (what is queued is flushed first); the stream never ends.
-      socket.end();
-      socket.once('close', () => controller.error(new Error('dms-sim: answer truncated')));
-    },
-  });
-  const answer = mark(new Response(body, { status: response.status, headers }));
+  // Over a port the answer is written here, straight to the socket (status line, headers with the full
+  // length, the first bytes), and the connection is ended; the server is told it was sent already.
+  const head = [`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ''}`];
+  headers.forEach((v, k) => head.push(`${k}: ${v}`));
+  socket.write(`${head.join('\r\n')}\r\n\r\n`);
+  if (part.byteLength) socket.write(part);
+  socket.end();
+  const answer = mark(new Response(null, { status: response.status, headers: { [ALREADY_SENT]: 'true', ...Object.fromEntries(headers) } }));
   cut.add(answer);
   return answer;
 }

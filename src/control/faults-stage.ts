@@ -14,7 +14,7 @@ import type { FaultRule, FaultRules } from './faults';
 export interface FaultsPlane {
   readonly rules: FaultRules;
   readonly world: World;
-  /** Told which rule fired for an exchange (the journal shows it). */
+  /** Told which rules fired for an exchange (the journal shows them). */
   fired(ex: Exchange, rule: FaultRule): void;
 }
 
@@ -26,11 +26,13 @@ export function faultsStage(plane: FaultsPlane): Stage {
   return async (ex, next) => {
     if (plane.rules.size === 0) return next();
     const sessionId = sessionIdOf(ex.headers.authorization);
-    const rule = plane.rules.fire(ex, sessionId !== undefined && plane.world.sessions.find(sessionId) !== undefined);
-    if (!rule) return next();
-    plane.fired(ex, rule);
+    const fired = plane.rules.fire(ex, sessionId !== undefined && plane.world.sessions.find(sessionId) !== undefined);
+    if (fired.length === 0) return next();
+    for (const r of fired) plane.fired(ex, r);
     const { world } = plane;
-    if (rule.delayMs) await world.clock.sleep(rule.delayMs);
+    const delay = fired.reduce((sum, r) => sum + (r.delayMs ?? 0), 0);
+    if (delay > 0) await world.clock.sleep(delay);
+    const rule = fired[fired.length - 1];
     if (rule.drop) return dropped(ex);
     if (rule.expireSession) {
       world.sessions.end(sessionId!);

@@ -4,7 +4,8 @@
  * service's FAILURE body), `status` (an HTTP status with a FAILURE body), `throttle` (the burst-
  * exhausted answer), `drop` (the connection closed with no answer), `truncate` (the answer cut after
  * n bytes), `expireSession` (the presented session ends: INVALID_SESSION_ID, preset
- * `expired-session`). Rules are tried in the order added; the first that matches and fires wins.
+ * `expired-session`). Rules are tried in the order added: every delay-only rule that fires adds its delay, and the first
+ * rule with another effect that fires applies it.
  * Plain data and rules only: the stage (faults-stage.ts) turns the chosen rule into an answer.
  */
 import { ErrorType } from '../domain/errors';
@@ -141,17 +142,24 @@ export class FaultRules {
   }
 
   /**
-   * The rule that fires for this request, counted (its `times` goes down): the first that matches,
+   * The rules that fire for this request, each counted (its `times` goes down): every rule that only
+   * delays, and the first rule with another effect, in the order added; a rule fires when it matches,
    * has times left and passes its probability. `hasSession`: an `expireSession` rule needs one.
    */
-  fire(facts: RequestFacts, hasSession: boolean): FaultRule | undefined {
+  fire(facts: RequestFacts, hasSession: boolean): FaultRule[] {
+    const fired: FaultRule[] = [];
     for (const { rule, test } of this.rules) {
       if (rule.checkedOut || rule.times === 0 || (rule.expireSession && !hasSession) || !test(facts)) continue;
       if (rule.probability !== undefined && !(this.random() < rule.probability)) continue;
       if (rule.times !== undefined) rule.times--;
       rule.fired++;
-      return rule;
+      fired.push(rule);
+      if (!onlyDelays(rule)) break;
     }
-    return undefined;
+    return fired;
   }
 }
+
+/** A rule whose only effect is a delay: later rules are tried too. */
+const onlyDelays = (r: FaultRule): boolean =>
+  r.failure === undefined && r.status === undefined && !r.throttle && !r.drop && r.truncate === undefined && !r.expireSession;

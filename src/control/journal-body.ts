@@ -14,9 +14,9 @@ export const isTextual = (contentType: string | undefined): boolean => !!content
 
 /** The journal's view of a body of `size` bytes, of which `bytes` (at most BODY_MAX) were read. */
 export function bodyView(contentType: string | undefined, bytes: Uint8Array | undefined, size = bytes?.byteLength ?? 0): unknown {
-  if (!bytes || size === 0) return null;
   const type = (contentType ?? '').toLowerCase();
-  if (!isTextual(type)) return `[${size} bytes${type ? `, ${type.split(';')[0]}` : ''}]`;
+  if (size > 0 && !isTextual(type)) return `[${size} bytes${type ? `, ${type.split(';')[0]}` : ''}]`;
+  if (!bytes || size === 0) return null;
   const cut = size > BODY_MAX;
   const text = Buffer.from(bytes.subarray(0, BODY_MAX)).toString('utf8');
   if (!cut && type.includes('json')) {
@@ -49,7 +49,8 @@ export async function readAnswerBody(response: Response): Promise<{ bytes?: Uint
     chunks.push(value);
     size += value.byteLength;
     if (size > BODY_MAX) {
-      await reader.cancel();
+      // Not awaited: a clone's cancel settles only once the answer itself is read or cancelled too.
+      reader.cancel().catch(() => {});
       break;
     }
   }

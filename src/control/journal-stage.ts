@@ -8,7 +8,7 @@ import { isoMillis } from '../domain/clock';
 import type { Exchange, Stage } from '../http/stage';
 import { isDropped, isTruncated } from './fault-answers';
 import type { Journal } from './journal';
-import { bodyView, readAnswerBody } from './journal-body';
+import { BODY_MAX, bodyView, readAnswerBody } from './journal-body';
 import { maskForm, maskHeaders } from './mask';
 
 export interface JournalPlane {
@@ -45,7 +45,7 @@ export function journalStage(plane: JournalPlane): Stage {
       ...(fault ? { fault } : {}),
       request: { headers: maskHeaders(ex.headers), body: bodyView(ex.headers['content-type'], ex.requestBody) },
       response: { headers: maskHeaders(responseHeaders), body: streamed ? '[truncated by a fault rule]' : bodyView(responseHeaders['content-type'], answer.bytes, answer.size) },
-    }, { tenant: ex.tenant?.id, user: ex.user?.id });
+    }, { tenant: ex.tenant?.id, user: ex.user?.id }, Math.min(ex.requestBody?.byteLength ?? 0, BODY_MAX) + (answer.bytes?.byteLength ?? 0));
     return response;
   };
 }

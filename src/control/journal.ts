@@ -1,13 +1,15 @@
 /**
- * The request journal (issue 16): the last service requests, newest last, in a bounded ring
- * (JOURNAL_MAX, oldest out), each with its request and answer (headers and bodies bounded and
- * masked: journal-body.ts, mask.ts). Queried with the match fields of a fault rule (match.ts) plus
+ * The request journal (issue 16): the last service requests, newest last, bounded (JOURNAL_MAX
+ * requests and JOURNAL_BODY_BUDGET bytes of bodies, oldest out), each with its request and answer
+ * (headers and bodies bounded and masked: journal-body.ts, mask.ts). Queried with the match fields of a fault rule (match.ts) plus
  * `since` and `limit`; `verify` counts the matching requests.
  */
 import { type Matcher, compileMatcher } from './match';
 
 /** (chosen) How many requests the journal keeps. */
 export const JOURNAL_MAX = 10_000;
+/** (chosen) The most body bytes the journal keeps in all (64 MB); beyond, the oldest requests go. */
+export const JOURNAL_BODY_BUDGET = 64 * 1024 * 1024;
 /** (chosen) How many requests a query answers when it names no `limit`. */
 export const JOURNAL_DEFAULT_LIMIT = 100;
 
@@ -26,7 +28,7 @@ export interface JournalEntry {
   status: number;
   responseStatus: string | null;
   durationMs: number;
-  /** The fault rule that fired for the request, if any. */
+  /** The fault rules that fired for the request (ids, comma-separated), if any. */
   fault?: string;
   request: { headers: Record<string, string>; body: unknown };
   response: { headers: Record<string, string>; body: unknown };
@@ -39,30 +41,30 @@ export interface JournalQuery extends Matcher {
 }
 
 export class Journal {
-  private ring: Stored[] = [];
-  /** Index of the oldest entry once the ring is full. */
-  private head = 0;
-  private count = 0;
+  /** Oldest first from `first` on (the slots before it are dropped entries, compacted now and then). */
+  private items: Stored[] = [];
+  private first = 0;
+  private weight = 0;
   private next = 1;
 
-  constructor(readonly capacity = JOURNAL_MAX) {}
+  /** `bodyBudget`: the most body bytes kept in all; beyond it the oldest requests go too. */
+  constructor(readonly capacity = JOURNAL_MAX, readonly bodyBudget = JOURNAL_BODY_BUDGET) {}
 
-  /** `ids`: the tenant's and the user's ids, for matchers naming them by id. */
-  add(entry: Omit<JournalEntry, 'id'>, ids: { tenant?: number; user?: number } = {}): JournalEntry {
+  /** `ids`: the tenant's and the user's ids, for matchers naming them by id; `bodyBytes`: the bytes of bodies kept. */
+  add(entry: Omit<JournalEntry, 'id'>, ids: { tenant?: number; user?: number } = {}, bodyBytes = 0): JournalEntry {
     const e: JournalEntry = { id: `r${this.next++}`, ...entry };
-    const stored: Stored = { e, tenantId: ids.tenant, userId: ids.user };
-    if (this.count < this.capacity) {
-      this.ring.push(stored);
-      this.count++;
-    } else {
-      this.ring[this.head] = stored;
-      this.head = (this.head + 1) % this.capacity;
+    this.items.push({ e, tenantId: ids.tenant, userId: ids.user, weight: bodyBytes });
+    this.weight += bodyBytes;
+    while (this.size > this.capacity || (this.weight > this.bodyBudget && this.size > 1)) this.weight -= this.items[this.first++].weight;
+    if (this.first > 1024 && this.first * 2 > this.items.length) {
+      this.items = this.items.slice(this.first);
+      this.first = 0;
     }
     return e;
   }
 
   private stored(): Stored[] {
-    return [...this.ring.slice(this.head), ...this.ring.slice(0, this.head)];
+    return this.items.slice(this.first);
   }
 
   /** Every entry, oldest first. */
@@ -71,13 +73,13 @@ export class Journal {
   }
 
   get size(): number {
-    return this.count;
+    return this.items.length - this.first;
   }
 
   clear(): void {
-    this.ring = [];
-    this.head = 0;
-    this.count = 0;
+    this.items = [];
+    this.first = 0;
+    this.weight = 0;
   }
 
   /** The matching entries, oldest first. */
@@ -102,6 +104,7 @@ export class Journal {
 
 interface Stored {
   e: JournalEntry;
+  weight: number;
   tenantId?: number;
   userId?: number;
 }

@@ -80,7 +80,7 @@ export function controlOpenApi(): Record<string, unknown> {
             query: { type: 'string', description: 'The query string, secrets masked' },
             operationId: { type: ['string', 'null'] }, tenant: { type: ['string', 'null'] }, user: { type: ['string', 'null'] },
             status: { type: 'integer', description: '0: the connection was dropped' }, responseStatus: { type: ['string', 'null'] },
-            durationMs: { type: 'integer', minimum: 0 }, fault: { type: 'string', description: 'The fault rule that fired' },
+            durationMs: { type: 'integer', minimum: 0 }, fault: { type: 'string', description: 'The fault rules that fired (ids, comma-separated)' },
             request: ref('Message'), response: ref('Message'),
           },
           additionalProperties: false,

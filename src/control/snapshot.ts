@@ -136,12 +136,12 @@ function rebuild(world: World, snap: Snapshot, settings: Partial<Settings>): Wor
   };
   const tenantOf = (id: number | string) => {
     const t = fresh.tenants.get(Number(id));
-    if (!t) throw new SnapshotError(`tenant ${id} is not a tenant of ${world.fixtures.dir}`);
+    if (!t) throw new SnapshotError(`tenant ${id} is not a tenant of the loaded fixture set`);
     return t;
   };
   const userOf = (id: number) => {
     const u = fresh.users.get(id);
-    if (!u) throw new SnapshotError(`user ${id} is not a user of ${world.fixtures.dir}`);
+    if (!u) throw new SnapshotError(`user ${id} is not a user of the loaded fixture set`);
     return u;
   };
   const stores = new Map<number, DocumentStore>();

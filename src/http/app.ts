@@ -47,6 +47,20 @@ export interface AppOptions {
 
 export { NOT_IMPLEMENTED_HEADER } from './stages/errors';
 
+/**
+ * Control plane (issue 16): who the request turned out to be from, for the journal, when the
+ * authentication stage did not say (a login makes its caller known only in the handler).
+ */
+const identified: PipelineStage = async (ex, next) => {
+  try {
+    return await next();
+  } finally {
+    const { tenant, user } = ex.ctx;
+    if (!ex.tenant && tenant) ex.tenant = { id: tenant.id, dns: tenant.dns };
+    if (!ex.user && user) ex.user = { id: user.id, username: user.username };
+  }
+};
+
 /** The routes of each app, for `warmValidators`. */
 const routesOf = new WeakMap<Hono, Route[]>();
 
@@ -95,7 +109,7 @@ export function createApp(options: AppOptions): Hono {
   // Control plane (issue 16): the journal around everything, the faults once authenticated; injected answers are not validated.
   const { control } = options;
   const stages: PipelineStage[] = [
-    ...(control ? [control.journal] : []),
+    ...(control ? [control.journal, identified] : []),
     usage,
     ...(options.validateResponses ? [responseValidation(createResponseValidator(openapi.document), options.onInvalidResponse, control?.isInjected)] : []),
     errors, tenancy, authentication, apiBurst, ...(control ? [control.faults] : []), validation, bodyReading, handler,
