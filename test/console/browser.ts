@@ -61,5 +61,6 @@ export async function screenshot(page: Page, name: string, fullPage = false): Pr
   if (!dir) return;
   const out = resolve(dir);
   mkdirSync(out, { recursive: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(out, `${name}.png`), fullPage });
 }
