@@ -3,7 +3,7 @@
  * text as text, other bytes as a short description; secrets masked (mask.ts). A body cut at the
  * bound is shown as text ending in a note of its full length.
  */
-import { maskForm, maskJson, maskMultipart } from './mask';
+import { maskForm, maskJson, maskJsonText, maskMultipart } from './mask';
 
 /** (chosen) The most of a body the journal keeps. */
 export const BODY_MAX = 64 * 1024;
@@ -12,34 +12,53 @@ const TEXTUAL = /^(text\/|application\/(json|xml|x-www-form-urlencoded|javascrip
 
 export const isTextual = (contentType: string | undefined): boolean => !!contentType && TEXTUAL.test(contentType);
 
-/** The journal's view of a body of `size` bytes, of which `bytes` (at most BODY_MAX) were read. */
-export function bodyView(contentType: string | undefined, bytes: Uint8Array | undefined, size = bytes?.byteLength ?? 0): unknown {
+/**
+ * A body as the journal keeps it: its text with secrets masked (a regular-expression pass, no
+ * parse: recording must stay cheap), and whether it is a whole JSON document; or a description.
+ */
+export type KeptBody = null | string | { json: string };
+
+/** What the journal keeps of a body of `size` bytes, of which `bytes` (at most BODY_MAX) were read. */
+export function keepBody(contentType: string | undefined, bytes: Uint8Array | undefined, size = bytes?.byteLength ?? 0): KeptBody {
   const type = (contentType ?? '').toLowerCase();
   if (size > 0 && !isTextual(type)) return `[${size} bytes${type ? `, ${type.split(';')[0]}` : ''}]`;
   if (!bytes || size === 0) return null;
   const cut = size > BODY_MAX;
   const text = Buffer.from(bytes.subarray(0, BODY_MAX)).toString('utf8');
-  if (!cut && type.includes('json')) {
-    try {
-      return maskJson(JSON.parse(text));
-    } catch {
-      // not JSON after all: shown as text
-    }
-  }
+  const json = type.includes('json');
   const masked = type.startsWith('application/x-www-form-urlencoded') ? maskForm(text)
     : type.startsWith('multipart/') ? maskMultipart(text)
-      : type.includes('json') ? text.replace(/("(?:password|sessionId|access_token|refresh_token|id_token|client_secret)"\s*:\s*)"[^"]*"/gi, '$1"***"')
+      : json ? maskJsonText(text)
         : text;
-  return cut ? `${masked}… [${size} bytes in all]` : masked;
+  if (cut) return `${masked}… [${size} bytes in all]`;
+  return json ? { json: masked } : masked;
+}
+
+/** How the journal shows a kept body: JSON as its value (masked again, at any depth), the rest as text. */
+export function showBody(kept: KeptBody): unknown {
+  if (kept === null || typeof kept === 'string') return kept;
+  try {
+    return maskJson(JSON.parse(kept.json));
+  } catch {
+    return kept.json;
+  }
 }
 
 /**
  * At most BODY_MAX bytes of an answer's body, read from a clone (the answer itself is sent as it
  * is), and its full length when known; textual answers only (others: their Content-Length).
  */
-export async function readAnswerBody(response: Response): Promise<{ bytes?: Uint8Array; size: number }> {
+export async function readAnswerBody(response: Response, contentType: string | undefined, plain: BodyInit | null | undefined): Promise<{ bytes?: Uint8Array; size: number }> {
+  // The body the answer was built with, when known: no clone of its stream (a tee costs more than the rest of a small call).
+  if (typeof plain === 'string') {
+    if (!isTextual(contentType)) return { size: Buffer.byteLength(plain) };
+    const bytes = Buffer.from(plain.length > BODY_MAX ? plain.slice(0, BODY_MAX) : plain);
+    return { bytes: bytes.subarray(0, BODY_MAX), size: plain.length > BODY_MAX ? Buffer.byteLength(plain) : bytes.byteLength };
+  }
+  if (plain instanceof Uint8Array) return isTextual(contentType) ? { bytes: plain.subarray(0, BODY_MAX), size: plain.byteLength } : { size: plain.byteLength };
+  if (plain === null) return { size: 0 };
   const declared = Number(response.headers.get('content-length') ?? NaN);
-  if (!response.body || !isTextual(response.headers.get('content-type') ?? undefined)) return { size: Number.isNaN(declared) ? 0 : declared };
+  if (!response.body || !isTextual(contentType)) return { size: Number.isNaN(declared) ? 0 : declared };
   const reader = response.clone().body!.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;

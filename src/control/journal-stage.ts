@@ -5,10 +5,11 @@
  */
 import type { Clock } from '../domain/clock';
 import { isoMillis } from '../domain/clock';
+import { plainBodyOf } from '../http/respond';
 import type { Exchange, Stage } from '../http/stage';
 import { isDropped, isTruncated } from './fault-answers';
 import type { Journal } from './journal';
-import { BODY_MAX, bodyView, readAnswerBody } from './journal-body';
+import { BODY_MAX, keepBody, readAnswerBody } from './journal-body';
 import { maskForm, maskHeaders } from './mask';
 
 export interface JournalPlane {
@@ -24,11 +25,10 @@ export function journalStage(plane: JournalPlane): Stage {
     const started = performance.now();
     const response = await next();
     const durationMs = Math.round(performance.now() - started);
-    const responseHeaders: Record<string, string> = {};
-    response.headers.forEach((v, k) => (responseHeaders[k] = v));
-    // A truncated answer is a stream that must reach the client untouched: its body is not read.
+    const responseHeaders = headersOf(response);
+    // A truncated answer went to the client as it was cut: its body is not read again.
     const streamed = isTruncated(response);
-    const answer = isDropped(response) || streamed ? { size: 0 } : await readAnswerBody(response);
+    const answer = isDropped(response) || streamed ? { size: 0 } : await readAnswerBody(response, responseHeaders['content-type'], plainBodyOf(response));
     const search = ex.request.url.indexOf('?');
     const fault = plane.faultOf(ex);
     plane.journal.add({
@@ -43,9 +43,16 @@ export function journalStage(plane: JournalPlane): Stage {
       responseStatus: responseHeaders['x-tenantapi-status'] ?? null,
       durationMs,
       ...(fault ? { fault } : {}),
-      request: { headers: maskHeaders(ex.headers), body: bodyView(ex.headers['content-type'], ex.requestBody) },
-      response: { headers: maskHeaders(responseHeaders), body: streamed ? '[truncated by a fault rule]' : bodyView(responseHeaders['content-type'], answer.bytes, answer.size) },
+      request: { headers: maskHeaders(ex.headers), body: keepBody(ex.headers['content-type'], ex.requestBody) },
+      response: { headers: maskHeaders(responseHeaders), body: streamed ? '[truncated by a fault rule]' : keepBody(responseHeaders['content-type'], answer.bytes, answer.size) },
     }, { tenant: ex.tenant?.id, user: ex.user?.id }, Math.min(ex.requestBody?.byteLength ?? 0, BODY_MAX) + (answer.bytes?.byteLength ?? 0));
     return response;
   };
+}
+
+/** The answer's headers, lower-case names (its own record when it has one: no Headers walk). */
+function headersOf(response: Response): Record<string, string> {
+  const out: Record<string, string> = {};
+  response.headers.forEach((v, k) => (out[k] = v));
+  return out;
 }

@@ -4,6 +4,7 @@
  * (headers and bodies bounded and masked: journal-body.ts, mask.ts). Queried with the match fields of a fault rule (match.ts) plus
  * `since` and `limit`; `verify` counts the matching requests.
  */
+import { type KeptBody, showBody } from './journal-body';
 import { type Matcher, compileMatcher } from './match';
 
 /** (chosen) How many requests the journal keeps. */
@@ -50,8 +51,11 @@ export class Journal {
   /** `bodyBudget`: the most body bytes kept in all; beyond it the oldest requests go too. */
   constructor(readonly capacity = JOURNAL_MAX, readonly bodyBudget = JOURNAL_BODY_BUDGET) {}
 
-  /** `ids`: the tenant's and the user's ids, for matchers naming them by id; `bodyBytes`: the bytes of bodies kept. */
-  add(entry: Omit<JournalEntry, 'id'>, ids: { tenant?: number; user?: number } = {}, bodyBytes = 0): JournalEntry {
+  /**
+   * `entry` holds its bodies as kept (journal-body.ts `keepBody`); `ids`: the tenant's and the user's
+   * ids, for matchers naming them by id; `bodyBytes`: the bytes of bodies kept.
+   */
+  add(entry: Omit<JournalEntry, 'id'>, ids: { tenant?: number; user?: number } = {}, bodyBytes = 0): string {
     const e: JournalEntry = { id: `r${this.next++}`, ...entry };
     this.items.push({ e, tenantId: ids.tenant, userId: ids.user, weight: bodyBytes });
     this.weight += bodyBytes;
@@ -60,7 +64,7 @@ export class Journal {
       this.items = this.items.slice(this.first);
       this.first = 0;
     }
-    return e;
+    return e.id;
   }
 
   private stored(): Stored[] {
@@ -69,7 +73,7 @@ export class Journal {
 
   /** Every entry, oldest first. */
   all(): JournalEntry[] {
-    return this.stored().map((s) => s.e);
+    return this.stored().map(render);
   }
 
   get size(): number {
@@ -82,16 +86,15 @@ export class Journal {
     this.weight = 0;
   }
 
-  /** The matching entries, oldest first. */
-  matching(q: Matcher & { since?: number }): JournalEntry[] {
+  private matching(q: Matcher & { since?: number }): Stored[] {
     const test = compileMatcher(q);
-    return this.stored().filter((s) => (q.since === undefined || Date.parse(s.e.time) >= q.since) && test(factsOf(s))).map((s) => s.e);
+    return this.stored().filter((s) => (q.since === undefined || Date.parse(s.e.time) >= q.since) && test(factsOf(s)));
   }
 
   /** The last `limit` matching entries (default JOURNAL_DEFAULT_LIMIT), newest last. */
   query(q: JournalQuery): JournalEntry[] {
     const found = this.matching(q);
-    return found.slice(Math.max(0, found.length - (q.limit ?? JOURNAL_DEFAULT_LIMIT)));
+    return found.slice(Math.max(0, found.length - (q.limit ?? JOURNAL_DEFAULT_LIMIT))).map(render);
   }
 
   /** `{ok, matched}`: exactly `count` matching requests, or at least `atLeast`. */
@@ -101,6 +104,13 @@ export class Journal {
     return { ok, matched };
   }
 }
+
+/** An entry as answered: its kept bodies shown (journal-body.ts). */
+const render = ({ e }: Stored): JournalEntry => ({
+  ...e,
+  request: { headers: e.request.headers, body: showBody(e.request.body as KeptBody) },
+  response: { headers: e.response.headers, body: showBody(e.response.body as KeptBody) },
+});
 
 interface Stored {
   e: JournalEntry;

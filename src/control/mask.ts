@@ -19,6 +19,8 @@ export const isSecretName = (name: string): boolean => SECRET_NAMES.has(name.toL
 /** The masked value of a secret named `name`. */
 export function maskValue(name: string, value: string): string {
   if (!SESSION_NAMES.has(name.toLowerCase())) return MASK;
+  // Masked already (a kept body is masked when recorded, and again when shown).
+  if (/^(Bearer\s+)?[^*]{0,8}\*\*\*$/i.test(value)) return value;
   const m = /^(Bearer\s+)?(.*)$/is.exec(value.trim())!;
   // A short value is not a session id worth showing any of.
   return m[2].length > 16 ? `${m[1] ?? ''}${m[2].slice(0, 8)}${MASK}` : MASK;
@@ -64,6 +66,16 @@ export function maskJson(value: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) out[k] = isSecretName(k) && (typeof v === 'string' || typeof v === 'number') ? maskValue(k, String(v)) : maskJson(v);
   return out;
+}
+
+const JSON_SECRET = new RegExp(`"(${[...SECRET_NAMES].map((n) => n.replace(/[-]/g, '\\-')).join('|')})"(\\s*:\\s*)("(?:[^"\\\\]|\\\\.)*"|-?\\d+(?:\\.\\d+)?)`, 'gi');
+
+/** JSON text with the values of secret keys masked, without parsing it (also a cut, invalid document). */
+export function maskJsonText(text: string): string {
+  return text.replace(JSON_SECRET, (_, name: string, colon: string, value: string) => {
+    const raw = value.startsWith('"') ? value.slice(1, -1) : value;
+    return `"${name}"${colon}${JSON.stringify(maskValue(name, raw))}`;
+  });
 }
 
 /** The text parts of a multipart body with secret fields masked (`name="password"` parts). */

@@ -33,8 +33,19 @@ export function contentDisposition(filename: string): string {
   return `attachment;filename="${ascii}"` + (plain ? '' : `;filename*=UTF-8''${extended}`);
 }
 
+/** The body each answer was built with (control plane, issue 16: the journal reads it without cloning the stream). */
+const PLAIN_BODY = Symbol('dms-sim plain body');
+type WithPlainBody = Response & { [PLAIN_BODY]?: BodyInit | null };
+
 function respond(body: BodyInit | null, status: number, headers: Record<string, string>): Response {
-  return new Response(body, { status, headers });
+  const response: WithPlainBody = new Response(body, { status, headers });
+  response[PLAIN_BODY] = body;
+  return response;
+}
+
+/** The body an answer was built with (a string or bytes), or undefined when not known (control plane's journal). */
+export function plainBodyOf(response: Response): BodyInit | null | undefined {
+  return (response as WithPlainBody)[PLAIN_BODY];
 }
 
 /** The X-TenantAPI-* headers of gaps.md §2, from the request's outcome (which learns the answer's status here). */
