@@ -83,6 +83,15 @@ describe.skipIf(skip !== undefined)(skip ?? 'the web console in Chromium', () =>
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
       await screenshot(page, route);
     }
+    // Keyboard: the first Tab reaches the skip link, which moves the focus to the page, not elsewhere.
+    const page = current!.page;
+    await page.reload();
+    await page.getByTestId('clock-now').waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to the page');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    expect(await page.locator('main h1').textContent()).toBe('Faults and clock');
   });
 
   it('signs in as a persona and shows the session id ready to copy', async () => {

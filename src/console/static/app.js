@@ -52,7 +52,8 @@ function App() {
   const [error, setError] = useState();
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    const onHash = () => setPage(route());
+    // Only `#/<page>` routes; another fragment (the skip link's `#main`) stays on the page.
+    const onHash = () => location.hash.startsWith('#/') && setPage(route());
     addEventListener('hashchange', onHash);
     return () => removeEventListener('hashchange', onHash);
   }, []);
