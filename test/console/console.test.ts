@@ -247,33 +247,6 @@ describe.skipIf(skip !== undefined)(skip ?? 'the web console in Chromium', () =>
     expect(answer.errors[0].type).toBe('INVALID_SESSION_ID');
   });
 
-  it('asks for the control token when the simulator has one, and then works with it', async () => {
-    const guarded = createSimulator({ clock: manualClock(), port: 0, controlToken: 's3cret' });
-    const { url } = await guarded.listen();
-    try {
-      current = await openPage(browser);
-      const { page, problems } = current;
-      await page.goto(`${url}/_sim/console/#/faults`);
-      await page.getByRole('heading', { name: 'Control token' }).waitFor();
-      // Until then the world view and the clock answer 401, which Chromium reports as failed loads.
-      expect(problems.length).toBeGreaterThan(0);
-      for (const p of problems) expect(p).toBe('console: Failed to load resource: the server responded with a status of 401 (Unauthorized)');
-      await page.getByLabel('Token', { exact: true }).fill('s3cret');
-      await page.getByRole('button', { name: 'Use it' }).click();
-      await page.getByTestId('clock-now').getByText('2026-01-15 09:00:00Z').waitFor();
-      await page.getByRole('button', { name: 'Add preset' }).click();
-      await page.getByRole('table', { name: 'Active fault rules' }).getByRole('cell', { name: 'expired-session' }).waitFor();
-      expect(guarded.control.faults()).toEqual([expect.objectContaining({ preset: 'expired-session' })]);
-      // Requests during the hand-over may still have carried no token; nothing fails once it is set.
-      problems.length = 0;
-      await page.reload();
-      await page.getByTestId('clock-now').waitFor();
-      await page.getByRole('heading', { name: 'Control token' }).waitFor({ state: 'detached' });
-    } finally {
-      await guarded.close();
-    }
-  });
-
   it('shows a request in the journal within 2 s, with its headers, bodies and curl line', async () => {
     const page = await open('journal');
     await page.getByText(/^Live, every second · \d+ request\(s\) shown/).waitFor();
