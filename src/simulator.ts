@@ -10,6 +10,7 @@ import { type ServerType, serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createControlApp, CONTROL_PREFIX } from './control/app';
 import { Control, type StartState } from './control/control';
+import { createConsoleApp, isConsolePath } from './console/serve';
 import { isDropped, isInjected } from './control/fault-answers';
 import { type Scenario, loadScenario } from './control/scenario';
 import { type Clock, systemClock } from './domain/clock';
@@ -97,13 +98,16 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   });
   let server: ServerType | undefined;
   let boundHost: string | undefined;
-  const controlApp = createControlApp(control, {
-    token: options.controlToken,
-    // In process always; over a port on loopback, or anywhere with a token.
-    enabled: () => options.controlToken !== undefined || boundHost === undefined || isLoopback(boundHost),
-  });
+  // In process always; over a port on loopback, or anywhere with a token.
+  const controlEnabled = () => options.controlToken !== undefined || boundHost === undefined || isLoopback(boundHost);
+  const controlApp = createControlApp(control, { token: options.controlToken, enabled: controlEnabled });
+  // The web console (issue 17, src/console/) is on whenever the control plane is.
+  const consoleApp = createConsoleApp({ world, enabled: controlEnabled, token: options.controlToken });
   const serviceFetch = app.fetch;
-  app.fetch = (request, env, executionCtx) => (isControlPath(request.url) ? controlApp.fetch(request, env, executionCtx) : serviceFetch(request, env, executionCtx));
+  app.fetch = (request, env, executionCtx) =>
+    isConsolePath(pathnameOf(request.url)) ? consoleApp.fetch(request, env, executionCtx)
+    : isControlPath(request.url) ? controlApp.fetch(request, env, executionCtx)
+    : serviceFetch(request, env, executionCtx);
   let warmUp: AbortController | undefined;
   let tls: TlsFiles | undefined;
   return {

@@ -50,7 +50,7 @@ export function journalStage(plane: JournalPlane): Stage {
   };
 }
 
-/** The answer's headers, lower-case names (its own record when it has one: no Headers walk). */
+/** The answer's headers, lower-case names. */
 function headersOf(response: Response): Record<string, string> {
   const out: Record<string, string> = {};
   response.headers.forEach((v, k) => (out[k] = v));
