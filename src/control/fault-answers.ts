@@ -69,7 +69,8 @@ export function dropped(ex: Exchange): Response {
   return mark(Response.error());
 }
 
-export const isDropped = (response: Response): boolean => response.type === 'error';
+/** Only an injected answer can be a dropped connection (reading `type` of any other would make @hono/node-server build a whole fetch Response). */
+export const isDropped = (response: Response): boolean => injected.has(response) && response.type === 'error';
 
 /**
  * The answer cut after `bytes` bytes: its headers as they were, the full Content-Length included,

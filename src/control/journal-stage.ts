@@ -5,11 +5,11 @@
  */
 import type { Clock } from '../domain/clock';
 import { isoMillis } from '../domain/clock';
-import { plainBodyOf } from '../http/respond';
+import { plainBodyOf, plainHeadersOf } from '../http/respond';
 import type { Exchange, Stage } from '../http/stage';
 import { isDropped, isTruncated } from './fault-answers';
 import type { Journal } from './journal';
-import { BODY_MAX, keepBody, readAnswerBody } from './journal-body';
+import { BODY_MAX, isTextual, keepBody, readAnswerBody } from './journal-body';
 import { maskForm, maskHeaders } from './mask';
 
 export interface JournalPlane {
@@ -25,30 +25,81 @@ export function journalStage(plane: JournalPlane): Stage {
     const started = performance.now();
     const response = await next();
     const durationMs = Math.round(performance.now() - started);
-    const responseHeaders = headersOf(response);
+    const dropped = isDropped(response);
     // A truncated answer went to the client as it was cut: its body is not read again.
     const streamed = isTruncated(response);
-    const answer = isDropped(response) || streamed ? { size: 0 } : await readAnswerBody(response, responseHeaders['content-type'], plainBodyOf(response));
-    const search = ex.request.url.indexOf('?');
+    const plain = plainBodyOf(response);
+    const plainHeaders = plainHeadersOf(response);
+    // Bodies are kept as they are (bounded, shared with the answer when it was built whole); masking
+    // and text are made when the journal is read, so that recording costs a request next to nothing.
+    const contentType = plainHeaders ? (plainHeaders['Content-Type'] ?? plainHeaders['content-type']) : response.headers.get('content-type') ?? undefined;
+    const answer = dropped || streamed ? { size: 0 }
+      : plain === undefined ? await readAnswerBody(response, contentType, plain)
+        : isTextual(contentType) ? answerBodyOf(plain) : { size: sizeOf(plain) };
+    const requestBody = bounded(ex.requestBody);
     const fault = plane.faultOf(ex);
+    const status = dropped ? 0 : response.status;
+    // The entry is made later from these alone: the closure holds neither the exchange nor the answer.
+    const { method, path, headers } = ex;
+    const url = ex.request.url;
+    const operationId = ex.operationId || null;
+    const tenant = ex.tenant?.dns ?? null;
+    const user = ex.user?.username ?? null;
+    const answerHeaders: Readonly<Record<string, string>> = plainHeaders ?? headersOf(response);
     plane.journal.add({
-      time: isoMillis(time),
-      method: ex.method,
-      path: ex.path,
-      query: search < 0 ? '' : maskForm(ex.request.url.slice(search + 1).split('#')[0]),
-      operationId: ex.operationId || null,
-      tenant: ex.tenant?.dns ?? null,
-      user: ex.user?.username ?? null,
-      status: isDropped(response) ? 0 : response.status,
-      responseStatus: responseHeaders['x-tenantapi-status'] ?? null,
-      durationMs,
-      ...(fault ? { fault } : {}),
-      request: { headers: maskHeaders(ex.headers), body: keepBody(ex.headers['content-type'], ex.requestBody) },
-      response: { headers: maskHeaders(responseHeaders), body: streamed ? '[truncated by a fault rule]' : keepBody(responseHeaders['content-type'], answer.bytes, answer.size) },
-    }, { tenant: ex.tenant?.id, user: ex.user?.id }, Math.min(ex.requestBody?.byteLength ?? 0, BODY_MAX) + (answer.bytes?.byteLength ?? 0));
+      facts: { timeMs: time, method, path, operationId, tenant, user },
+      render: () => {
+        const responseHeaders = lowerCased(answerHeaders);
+        const search = url.indexOf('?');
+        return {
+          time: isoMillis(time),
+          method,
+          path,
+          query: search < 0 ? '' : maskForm(url.slice(search + 1).split('#')[0]),
+          operationId,
+          tenant,
+          user,
+          status,
+          responseStatus: responseHeaders['x-tenantapi-status'] ?? null,
+          durationMs,
+          ...(fault ? { fault } : {}),
+          request: { headers: maskHeaders(headers), body: keepBody(headers['content-type'], requestBody.bytes, requestBody.size) },
+          response: {
+            headers: maskHeaders(responseHeaders),
+            body: streamed ? '[truncated by a fault rule]' : keepBody(responseHeaders['content-type'], answer.bytes, answer.size),
+          },
+        };
+      },
+    }, { tenant: ex.tenant?.id, user: ex.user?.id }, (requestBody.bytes?.byteLength ?? 0) + (answer.bytes?.byteLength ?? 0));
     return response;
   };
 }
+
+/** At most BODY_MAX bytes of a body: the bytes themselves when within it, else a copy of its start (not a view that keeps all of it). */
+function bounded(bytes: Uint8Array | undefined): { bytes?: Uint8Array; size: number } {
+  if (!bytes) return { size: 0 };
+  return { bytes: bytes.byteLength > BODY_MAX ? Uint8Array.prototype.slice.call(bytes, 0, BODY_MAX) : bytes, size: bytes.byteLength };
+}
+
+/** The body an answer was built with, bounded as `bounded` does (text is encoded only up to the bound). */
+function answerBodyOf(plain: BodyInit | null): { bytes?: Uint8Array; size: number } {
+  if (plain === null) return { size: 0 };
+  if (typeof plain === 'string') {
+    const head = plain.length > BODY_MAX ? plain.slice(0, BODY_MAX) : plain;
+    const bytes = Buffer.from(head, 'utf8');
+    return { bytes: bytes.byteLength > BODY_MAX ? bytes.subarray(0, BODY_MAX) : bytes, size: head === plain ? bytes.byteLength : Buffer.byteLength(plain) };
+  }
+  if (plain instanceof Uint8Array) return bounded(plain);
+  return { size: 0 };
+}
+
+const sizeOf = (plain: BodyInit | null): number => (plain === null ? 0 : typeof plain === 'string' ? Buffer.byteLength(plain) : plain instanceof Uint8Array ? plain.byteLength : 0);
+
+const lowerCased = (record: Record<string, string>): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const k of Object.keys(record)) out[k.toLowerCase()] = record[k];
+  return out;
+};
 
 /** The answer's headers, lower-case names. */
 function headersOf(response: Response): Record<string, string> {

@@ -52,19 +52,25 @@ export class Journal {
   constructor(readonly capacity = JOURNAL_MAX, readonly bodyBudget = JOURNAL_BODY_BUDGET) {}
 
   /**
-   * `entry` holds its bodies as kept (journal-body.ts `keepBody`); `ids`: the tenant's and the user's
-   * ids, for matchers naming them by id; `bodyBytes`: the bytes of bodies kept.
+   * Records a request. `entry` is either made already (bodies as kept: journal-body.ts `keepBody`)
+   * or a `LazyEntry`: the facts the matchers read now, the rest (masking, text of the bodies)
+   * rendered when the journal is first read, so that recording costs a request next to nothing.
+   * `ids`: the tenant's and the user's ids, for matchers naming them by id; `bodyBytes`: the bytes of
+   * bodies the entry holds.
    */
-  add(entry: Omit<JournalEntry, 'id'>, ids: { tenant?: number; user?: number } = {}, bodyBytes = 0): string {
-    const e: JournalEntry = { id: `r${this.next++}`, ...entry };
-    this.items.push({ e, tenantId: ids.tenant, userId: ids.user, weight: bodyBytes });
+  add(entry: EntryDraft | LazyEntry, ids: { tenant?: number; user?: number } = {}, bodyBytes = 0): string {
+    const id = `r${this.next++}`;
+    const stored: Stored = 'render' in entry
+      ? { id, facts: entry.facts, lazy: entry.render, tenantId: ids.tenant, userId: ids.user, weight: bodyBytes }
+      : { id, facts: { timeMs: Date.parse(entry.time), method: entry.method, path: entry.path, operationId: entry.operationId, tenant: entry.tenant, user: entry.user }, e: { id, ...entry }, tenantId: ids.tenant, userId: ids.user, weight: bodyBytes };
+    this.items.push(stored);
     this.weight += bodyBytes;
     while (this.size > this.capacity || (this.weight > this.bodyBudget && this.size > 1)) this.weight -= this.items[this.first++].weight;
     if (this.first > 1024 && this.first * 2 > this.items.length) {
       this.items = this.items.slice(this.first);
       this.first = 0;
     }
-    return e.id;
+    return id;
   }
 
   private stored(): Stored[] {
@@ -88,7 +94,7 @@ export class Journal {
 
   private matching(q: Matcher & { since?: number }): Stored[] {
     const test = compileMatcher(q);
-    return this.stored().filter((s) => (q.since === undefined || Date.parse(s.e.time) >= q.since) && test(factsOf(s)));
+    return this.stored().filter((s) => (q.since === undefined || s.facts.timeMs >= q.since) && test(factsOf(s)));
   }
 
   /** The last `limit` matching entries (default JOURNAL_DEFAULT_LIMIT), newest last. */
@@ -105,27 +111,57 @@ export class Journal {
   }
 }
 
-/** An entry as answered: its kept bodies shown (journal-body.ts). */
-const render = ({ e }: Stored): JournalEntry => ({
-  ...e,
-  request: { headers: e.request.headers, body: showBody(e.request.body as KeptBody) },
-  response: { headers: e.response.headers, body: showBody(e.response.body as KeptBody) },
-});
+/** An entry as answered: made on first read (a lazy one), its kept bodies shown (journal-body.ts). */
+function render(s: Stored): JournalEntry {
+  if (!s.e) {
+    s.e = { id: s.id, ...s.lazy!() };
+    s.lazy = undefined;
+  }
+  const { e } = s;
+  return {
+    ...e,
+    request: { headers: e.request.headers, body: showBody(e.request.body as KeptBody) },
+    response: { headers: e.response.headers, body: showBody(e.response.body as KeptBody) },
+  };
+}
+
+export type EntryDraft = Omit<JournalEntry, 'id'>;
+
+/** What the matchers read of a request, known when it is recorded. */
+export interface EntryFacts {
+  timeMs: number;
+  method: string;
+  path: string;
+  operationId: string | null;
+  tenant: string | null;
+  user: string | null;
+}
+
+/** A request recorded with its facts, the rest of its entry made when first read. */
+export interface LazyEntry {
+  facts: EntryFacts;
+  render(): EntryDraft;
+}
 
 interface Stored {
-  e: JournalEntry;
+  id: string;
+  facts: EntryFacts;
+  /** The entry, once made. */
+  e?: JournalEntry;
+  /** Makes the entry (until it is made). */
+  lazy?: () => EntryDraft;
   weight: number;
   tenantId?: number;
   userId?: number;
 }
 
 /** An entry as the matchers see it. */
-function factsOf({ e, tenantId, userId }: Stored) {
+function factsOf({ facts, tenantId, userId }: Stored) {
   return {
-    operationId: e.operationId ?? '',
-    method: e.method,
-    path: e.path,
-    tenant: e.tenant !== null ? { id: tenantId ?? NaN, dns: e.tenant } : undefined,
-    user: e.user !== null ? { id: userId ?? NaN, username: e.user } : undefined,
+    operationId: facts.operationId ?? '',
+    method: facts.method,
+    path: facts.path,
+    tenant: facts.tenant !== null ? { id: tenantId ?? NaN, dns: facts.tenant } : undefined,
+    user: facts.user !== null ? { id: userId ?? NaN, username: facts.user } : undefined,
   };
 }

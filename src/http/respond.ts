@@ -34,14 +34,24 @@ export function contentDisposition(filename: string): string {
   return `attachment;filename="${ascii}"` + (plain ? '' : `;filename*=UTF-8''${extended}`);
 }
 
-/** The body each answer was built with (control plane, issue 16: the journal reads it without cloning the stream). */
+/**
+ * The body and header record each answer was built with (control plane, issue 16: the journal
+ * reads them without cloning the stream or making @hono/node-server build a whole fetch Response).
+ */
 const PLAIN_BODY = Symbol('dms-sim plain body');
-type WithPlainBody = Response & { [PLAIN_BODY]?: BodyInit | null };
+const PLAIN_HEADERS = Symbol('dms-sim plain headers');
+type WithPlainBody = Response & { [PLAIN_BODY]?: BodyInit | null; [PLAIN_HEADERS]?: Record<string, string> };
 
 function respond(body: BodyInit | null, status: number, headers: Record<string, string>): Response {
   const response: WithPlainBody = new Response(body, { status, headers });
   response[PLAIN_BODY] = body;
+  response[PLAIN_HEADERS] = headers;
   return response;
+}
+
+/** The header record an answer was built with (names as written), or undefined when not known. */
+export function plainHeadersOf(response: Response): Readonly<Record<string, string>> | undefined {
+  return (response as WithPlainBody)[PLAIN_HEADERS];
 }
 
 /** The body an answer was built with (a string or bytes), or undefined when not known (control plane's journal). */
