@@ -37,6 +37,8 @@ const messages = {
   invalidValue: [ErrorType.INVALID_DATA, 'Invalid value [{0}] for parameter [{1}] specified'],
   malformedBody: [ErrorType.INVALID_DATA, 'The request body could not be read as {0}.'],
   bodyTooLarge: [ErrorType.INVALID_DATA, 'The request body is larger than the maximum of {0} bytes.'],
+  bodyIncomplete: [ErrorType.INVALID_DATA, 'The client closed the connection before the end of the request body.'],
+  requestUnreadable: [ErrorType.INVALID_DATA, 'The request could not be read as HTTP/1.1: {0}.'],
   resourceNotFound: [ErrorType.INVALID_DATA, 'The resource [{0}] does not exist'],
   attributeNotSupported: [ErrorType.ATTRIBUTE_NOT_SUPPORTED, 'Attribute [{0}] is not supported.'],
   invalidFilter: [ErrorType.INVALID_FILTER, 'Invalid value [{0}] for parameter [named_filter] specified'],
