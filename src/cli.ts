@@ -1,14 +1,20 @@
 /**
  * `npm start` / `dms-sim`: runs the simulator on a fixture set.
  * Flags: --port (or PORT; 0 picks a free port), --host, --fixtures DIR, --public-url,
- * --validate-responses, --no-throttle.
+ * --validate-responses, --no-throttle; the connections' bounds: --headers-timeout MS,
+ * --request-timeout MS, --keep-alive-timeout MS, --max-connections N (src/http/server.ts).
  */
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FixtureError } from './fixtures/load';
+import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS, connectionLimitProblems } from './http/server';
 import { createSimulator } from './simulator';
 
-const usage = `Usage: dms-sim [--port N] [--host H] [--fixtures DIR] [--public-url URL] [--validate-responses] [--no-throttle]`;
+const usage = `Usage: dms-sim [--port N] [--host H] [--fixtures DIR] [--public-url URL] [--validate-responses] [--no-throttle]
+  [--headers-timeout MS] [--request-timeout MS] [--keep-alive-timeout MS] [--max-connections N]`;
+
+/** The flags of the connections' bounds, by the option they set. */
+const limitFlags = { headersTimeoutMs: 'headers-timeout', requestTimeoutMs: 'request-timeout', keepAliveTimeoutMs: 'keep-alive-timeout', maxConnections: 'max-connections' } as const;
 
 function main(): void {
   let args;
@@ -21,6 +27,7 @@ function main(): void {
         'public-url': { type: 'string' },
         'validate-responses': { type: 'boolean' },
         'no-throttle': { type: 'boolean' },
+        ...Object.fromEntries(Object.values(limitFlags).map((f) => [f, { type: 'string' as const }])),
         help: { type: 'boolean', short: 'h' },
       },
     }).values;
@@ -37,6 +44,16 @@ function main(): void {
     console.error(`--port must be a whole number from 0 to 65535\n${usage}`);
     process.exit(2);
   }
+  const connections = { ...DEFAULT_CONNECTION_LIMITS };
+  for (const [key, flag] of Object.entries(limitFlags) as [keyof ConnectionLimits, string][]) {
+    const given = (args as Record<string, unknown>)[flag];
+    if (typeof given === 'string') connections[key] = /^\d+$/.test(given) ? Number(given) : NaN;
+  }
+  const limitProblems = connectionLimitProblems(connections).map((p) => p.replace(/^\w+/, (k) => (k in limitFlags ? `--${limitFlags[k as keyof ConnectionLimits]}` : k)));
+  if (limitProblems.length) {
+    console.error(`${limitProblems.join('; ')}\n${usage}`);
+    process.exit(2);
+  }
   let sim;
   try {
     sim = createSimulator({
@@ -46,6 +63,7 @@ function main(): void {
       publicUrl: args['public-url'],
       validateResponses: args['validate-responses'],
       settings: args['no-throttle'] ? { throttling: false } : {},
+      connections,
     });
   } catch (e) {
     console.error(e instanceof FixtureError ? e.message : `dms-sim could not start: ${(e as Error).message}`);

@@ -3,7 +3,6 @@
  * Each simulator has its own state.
  */
 import type { AddressInfo } from 'node:net';
-import { type ServerType, serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { type Clock, systemClock } from './domain/clock';
 import { type Settings, type World, createWorld } from './domain/world';
@@ -12,6 +11,7 @@ import type { FixtureSet } from './fixtures/types';
 import { handlers as allHandlers } from './handlers';
 import type { Handlers } from './http/context';
 import { createApp, warmValidators } from './http/app';
+import { type ConnectionLimits, createNodeServer } from './http/server';
 import { loadOpenApi } from './openapi/load';
 
 /** (chosen) How long after listening the background compilation of validators begins. */
@@ -31,6 +31,8 @@ export interface SimulatorOptions {
   settings?: Partial<Settings>;
   /** Replace or add handlers (tests). */
   handlers?: Handlers;
+  /** Timeouts and the maximum number of connections (defaults: `DEFAULT_CONNECTION_LIMITS`, src/http/server.ts). */
+  connections?: Partial<ConnectionLimits>;
 }
 
 export interface Simulator {
@@ -55,7 +57,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     publicUrl: () => publicUrl,
     validateResponses: options.validateResponses,
   });
-  let server: ServerType | undefined;
+  let server: ReturnType<typeof createNodeServer> | undefined;
   let warmUp: AbortController | undefined;
   return {
     app,
@@ -67,7 +69,9 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     listen() {
       const host = options.host ?? '127.0.0.1';
       return new Promise((resolve, reject) => {
-        const s = serve({ fetch: app.fetch, port: options.port ?? 8080, hostname: host }, (info: AddressInfo) => {
+        const s = createNodeServer(app.fetch, host, options.connections);
+        s.listen(options.port ?? 8080, host, () => {
+          const info = s.address() as AddressInfo;
           // The loopback and wildcard addresses are shown as localhost (the README's address).
           const shownHost = ['0.0.0.0', '::', '127.0.0.1'].includes(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
           const url = `http://${shownHost}:${info.port}`;

@@ -1,0 +1,138 @@
+/**
+ * The Node HTTP server around the app: bounded connections (timeouts, a maximum number), and the
+ * service's JSON FAILURE for requests the adapter (@hono/node-server) or Node's HTTP parser would
+ * refuse with an empty or plain-text 400:
+ *
+ * - a request target that is not a path (`GET *`, a backslash in the path), or a Host header that
+ *   is not a host (`a@b`, `x:abc`): the FAILURE of gaps.md §1 with HTTP 200, as for any URL the
+ *   service does not know (MALFORMED_URL; INVALID_DATA naming the Host). An upper-case Host is a
+ *   host (names are case-insensitive): it is served, lower-cased.
+ * - bytes that are not HTTP/1.1 at all (Node's `clientError`): INVALID_DATA with 400 (431 for
+ *   headers over Node's limit, 408 when the request took longer than its timeout), then the
+ *   connection is closed, as Node does. There is no request to answer 200 to.
+ */
+import { randomUUID } from 'node:crypto';
+import { type IncomingMessage, type Server, type ServerResponse, STATUS_CODES, createServer } from 'node:http';
+import type { Socket } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import { type ApiError, apiError } from '../domain/errors';
+import { failureBody } from './respond';
+
+/** The bounds of the server's connections (flags `--headers-timeout` etc., README). */
+export interface ConnectionLimits {
+  /** Time allowed to receive a request's headers (slowloris). */
+  headersTimeoutMs: number;
+  /** Time allowed to receive a whole request, body included (a 100 MB upload at ~1 MB/s fits). */
+  requestTimeoutMs: number;
+  /** How long an idle kept-alive connection stays open. */
+  keepAliveTimeoutMs: number;
+  /** Connections open at once; beyond, a new one is closed at once. */
+  maxConnections: number;
+}
+
+/** (chosen) The defaults of the flags; README's flag table says the same. */
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 120_000,
+  keepAliveTimeoutMs: 5_000,
+  maxConnections: 512,
+};
+
+/** Problems of a set of limits (empty when usable): Node needs the headers' time within the request's. */
+export function connectionLimitProblems(l: ConnectionLimits): string[] {
+  const problems: string[] = [];
+  for (const [k, v] of Object.entries(l)) if (!Number.isInteger(v) || v < 1) problems.push(`${k} must be a whole number ≥ 1`);
+  if (l.headersTimeoutMs > l.requestTimeoutMs) problems.push('the headers timeout must not be longer than the request timeout');
+  return problems;
+}
+
+type Fetch = (request: Request, env: { incoming: IncomingMessage; outgoing: ServerResponse }) => Response | Promise<Response>;
+
+export function createNodeServer(fetch: Fetch, hostname: string, limits: Partial<ConnectionLimits> = {}): Server {
+  const l = { ...DEFAULT_CONNECTION_LIMITS, ...limits };
+  const problems = connectionLimitProblems(l);
+  if (problems.length) throw new Error(problems.join('; '));
+  const adapter = getRequestListener(fetch as Parameters<typeof getRequestListener>[0], {
+    hostname,
+    // Whatever else the adapter cannot make a Request of.
+    errorHandler: () => failureResponse(apiError('unknownPath', '(the request target)')),
+  });
+  const server = createServer(
+    {
+      headersTimeout: l.headersTimeoutMs,
+      requestTimeout: l.requestTimeoutMs,
+      keepAliveTimeout: l.keepAliveTimeoutMs,
+      // Node checks the two timeouts every so often (30 s by default): often enough for them to hold.
+      connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(l.headersTimeoutMs / 4))),
+    },
+    (incoming, outgoing) => {
+      const refused = refusal(incoming);
+      if (!refused) return void adapter(incoming, outgoing);
+      incoming.resume(); // a body, if any, is drained unread
+      const body = JSON.stringify(failureBody(refused));
+      outgoing.writeHead(refused.status, { ...jsonHeaders(body) });
+      outgoing.end(body);
+    },
+  );
+  server.maxConnections = l.maxConnections;
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+    // A response under way on this socket, or a socket already gone: nothing can be written.
+    if (err.code === 'ECONNRESET' || !socket.writable || (socket as { _httpMessage?: unknown })._httpMessage) {
+      socket.destroy();
+      return;
+    }
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const reason = status === 408 ? 'the request took longer than its timeout' : status === 431 ? 'its headers are too large' : (err.code ?? 'not HTTP');
+    const body = JSON.stringify(failureBody(apiError('requestUnreadable', reason)));
+    const head = Object.entries({ ...jsonHeaders(body), Connection: 'close' }).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${body}`);
+  });
+  return server;
+}
+
+function jsonHeaders(body: string): Record<string, string> {
+  return {
+    'Content-Type': 'application/json;charset=UTF-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    'X-TenantAPI-ExecutionId': randomUUID(),
+    'X-TenantAPI-Status': 'FAILURE',
+  };
+}
+
+function failureResponse(err: ApiError): Response {
+  const body = JSON.stringify(failureBody(err));
+  return new Response(body, { status: err.status, headers: jsonHeaders(body) });
+}
+
+/** Why the adapter could not take this request (an ApiError to answer), or undefined; lower-cases the Host. */
+export function refusal(incoming: IncomingMessage): ApiError | undefined {
+  const target = incoming.url ?? '';
+  const absolute = /^https?:\/\//i.test(target);
+  const backslash = target.indexOf('\\');
+  const query = target.indexOf('?');
+  if ((!absolute && !target.startsWith('/')) || (backslash >= 0 && (query < 0 || backslash < query))) return apiError('unknownPath', printable(target));
+  if (absolute && !URL.canParse(target)) return apiError('unknownPath', printable(target));
+  const host = incoming.headers.host;
+  if (!host || absolute) return undefined;
+  const lower = host.toLowerCase();
+  if (!isHost(lower)) return apiError('invalidValue', printable(host), 'Host');
+  if (lower !== host) incoming.headers.host = lower;
+  return undefined;
+}
+
+/** What the adapter accepts as a Host: a host name or address, and an optional port, nothing else. */
+function isHost(host: string): boolean {
+  try {
+    const { hostname } = new URL(`http://${host}/`);
+    return hostname === host.replace(/:\d+$/, '');
+  } catch {
+    return false;
+  }
+}
+
+/** A value as a message may quote it: bounded, control characters shown as `?`. */
+function printable(v: string): string {
+  // eslint-disable-next-line no-control-regex
+  const s = v.replace(/[\u0000-\u001f\u007f]/g, '?');
+  return s.length > 200 ? `${s.slice(0, 200)}…` : s;
+}
