@@ -9,7 +9,7 @@ const CRLF2 = Buffer.from('\r\n\r\n');
 
 /** The boundary parameter of a Content-Type, unquoted; undefined when absent or not valid (RFC 2046: 1–70 characters). */
 export function boundaryOf(contentType: string): string | undefined {
-  const m = /;\s*boundary\s*=\s*(?:"((?:[^"\\]|\\.){1,70})"|([^\s;,"]{1,70}))/i.exec(contentType);
+  const m = /;\s*boundary\s*=\s*(?:"((?:[^"\\]|\\.){1,70})"|([^\s;,"]{1,70}))(?=[\s;,]|$)/i.exec(contentType);
   const b = m?.[1]?.replace(/\\(.)/g, '$1') ?? m?.[2];
   return b && b.length <= 70 ? b : undefined;
 }
@@ -29,8 +29,10 @@ function dispositionParam(header: string, name: string): string | undefined {
   }
   const m = new RegExp(`;\\s*${name}\\s*=\\s*(?:"((?:[^"\\\\]|\\\\.)*)"|([^;\\s]*))`, 'i').exec(header);
   if (!m) return undefined;
-  // The header was read as latin1 (one character per byte): its bytes are UTF-8 text.
-  return Buffer.from(m[1] !== undefined ? m[1].replace(/\\(.)/g, '$1') : m[2], 'latin1').toString('utf8');
+  // The header was read as latin1 (one character per byte): its bytes are UTF-8 text. HTML's form
+  // encoding writes `"`, LF and CR in a quoted name as %22, %0A and %0D (browsers, undici's FormData).
+  const value = m[1] !== undefined ? m[1].replace(/\\(.)/g, '$1').replace(/%(22|0A|0D)/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))) : m[2];
+  return Buffer.from(value, 'latin1').toString('utf8');
 }
 
 const malformed = () => apiError('malformedBody', 'multipart/form-data');
