@@ -6,13 +6,13 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CONNECTION_LIMITS } from '../../src/http/server';
-import { createSimulator, type Simulator } from '../../src/simulator';
+import { createSimulator, type Simulator, type SimulatorOptions } from '../../src/simulator';
 import { openSocket, parseRawAnswer, untilClosed } from '../fuzz/raw';
 
 let sim: Simulator | undefined;
 afterEach(() => sim?.close());
 
-async function start(connections: Parameters<typeof createSimulator>[0]['connections']): Promise<number> {
+async function start(connections: SimulatorOptions['connections']): Promise<number> {
   sim = createSimulator({ port: 0, settings: { throttling: false }, connections });
   return (await sim.listen()).port;
 }

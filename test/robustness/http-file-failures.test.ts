@@ -29,7 +29,7 @@ describe('failures of file and text operations with Accept: application/xml', ()
   it.each(fileOps.map((op) => [op.id, op.path] as const))('%s answers the JSON FAILURE, without and with a session', async (_id, path) => {
     const sim = testSim();
     const session = await sim.login('tenant.admin@acme.example', { tenantDNS: 'promo.acme.example' });
-    for (const headers of [{ Accept: 'application/xml' }, { Accept: 'application/xml', Authorization: session }, { Accept: 'text/xml;q=1, application/json;q=0.5' }]) {
+    for (const headers of [{ Accept: 'application/xml' } as Record<string, string>, { Accept: 'application/xml', Authorization: session }, { Accept: 'text/xml;q=1, application/json;q=0.5' }]) {
       const res = await sim.call('GET', urlOf(path), { headers });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('application/json;charset=UTF-8');
