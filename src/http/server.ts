@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, type Server, type ServerResponse, STATUS_CODES, createServer } from 'node:http';
 import type { Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import { type ApiError, apiError } from '../domain/errors';
+import { ApiError, apiError, errorItem } from '../domain/errors';
 import { failureBody } from './respond';
 
 /** The bounds of the server's connections (flags `--headers-timeout` etc., README). */
@@ -64,6 +64,8 @@ export function createNodeServer(fetch: Fetch, hostname: string, limits: Partial
       keepAliveTimeout: l.keepAliveTimeoutMs,
       // Node checks the two timeouts every so often (30 s by default): often enough for them to hold.
       connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(l.headersTimeoutMs / 4))),
+      // An HTTP/1.1 request without a Host is refused below (as JSON), not by Node (an empty 400).
+      requireHostHeader: false,
     },
     (incoming, outgoing) => {
       const refused = refusal(incoming);
@@ -76,8 +78,7 @@ export function createNodeServer(fetch: Fetch, hostname: string, limits: Partial
   );
   server.maxConnections = l.maxConnections;
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
-    // A response under way on this socket, or a socket already gone: nothing can be written.
-    if (err.code === 'ECONNRESET' || !socket.writable || (socket as { _httpMessage?: unknown })._httpMessage) {
+    if (err.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
       return;
     }
@@ -85,7 +86,12 @@ export function createNodeServer(fetch: Fetch, hostname: string, limits: Partial
     const reason = status === 408 ? 'the request took longer than its timeout' : status === 431 ? 'its headers are too large' : (err.code ?? 'not HTTP');
     const body = JSON.stringify(failureBody(apiError('requestUnreadable', reason)));
     const head = Object.entries({ ...jsonHeaders(body), Connection: 'close' }).map(([k, v]) => `${k}: ${v}\r\n`).join('');
-    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${body}`);
+    const answer = () => (socket.writable ? socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${body}`) : socket.destroy());
+    // Bytes after a request (pipelined) that are not HTTP: its answer first, then this one.
+    const pending = (socket as { _httpMessage?: ServerResponse })._httpMessage;
+    if (pending && !pending.writableFinished) {
+      pending.once('finish', answer);
+    } else answer();
   });
   return server;
 }
@@ -113,6 +119,8 @@ export function refusal(incoming: IncomingMessage): ApiError | undefined {
   if ((!absolute && !target.startsWith('/')) || (backslash >= 0 && (query < 0 || backslash < query))) return apiError('unknownPath', printable(target));
   if (absolute && !URL.canParse(target)) return apiError('unknownPath', printable(target));
   const host = incoming.headers.host;
+  // RFC 9112 §3.2: an HTTP/1.1 request without a Host is answered 400.
+  if (host === undefined && !absolute && incoming.httpVersion === '1.1') return new ApiError([errorItem('parameterRequired', 'Host')], { status: 400 });
   if (!host || absolute) return undefined;
   const lower = host.toLowerCase();
   if (!isHost(lower)) return apiError('invalidValue', printable(host), 'Host');

@@ -14,6 +14,8 @@ export interface RawAnswer {
 
 /** Parses the first answer of a raw exchange (Content-Length or chunked). */
 export function parseRawAnswer(text: string): RawAnswer {
+  // Interim answers (100 Continue) come before the answer.
+  while (/^HTTP\/1\.[01] 1\d\d /.test(text) && text.includes('\r\n\r\n')) text = text.slice(text.indexOf('\r\n\r\n') + 4);
   const end = text.indexOf('\r\n\r\n');
   const head = end < 0 ? text : text.slice(0, end);
   const [statusLine, ...lines] = head.split('\r\n');

@@ -54,6 +54,20 @@ describe('requests the adapter cannot make a URL of', () => {
     }
   });
 
+  it('an HTTP/1.1 request without a Host answers 400 with PARAMETER_REQUIRED as JSON (RFC 9112 §3.2); HTTP/1.0 needs none', async () => {
+    const a = await rawRequest(port, 'GET /api/ HTTP/1.1\r\nConnection: close\r\n\r\n');
+    expect(a.status).toBe(400);
+    expect(failureOf(a.body)).toEqual({ responseStatus: 'FAILURE', errors: [{ type: 'PARAMETER_REQUIRED', message: 'Missing required parameter [Host]' }] });
+    expect((await rawRequest(port, 'GET /api/ HTTP/1.0\r\n\r\n')).status).toBe(200);
+  });
+
+  it('bytes after a request that are not HTTP do not cut its answer short: it comes first, then the 400', async () => {
+    const a = await rawRequest(port, 'GET /api/ HTTP/1.1\r\nHost: localhost\r\n\r\nzz\r\nbad chunk\r\n\r\n');
+    expect(a.status).toBe(200);
+    expect(JSON.parse(a.body).responseStatus).toBe('SUCCESS');
+    expect(a.text).toMatch(/HTTP\/1\.1 400 Bad Request\r\n[^]*"type":"INVALID_DATA"/);
+  });
+
   it('headers over Node\'s limit answer 431 as JSON', async () => {
     const a = await rawRequest(port, `GET /api/ HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'x'.repeat(20_000)}\r\n\r\n`);
     expect(a.status).toBe(431);
