@@ -27,8 +27,12 @@ export function problemOf(r: FuzzRequest, a: FuzzAnswer): string | undefined {
     }
   }
   if (type === 'application/xml') {
-    if (r.opId && fileOperations.has(r.opId)) return `XML answered by ${r.opId}, which does not declare it`;
-    return a.body.toString('utf8').startsWith('<?xml') ? undefined : 'an XML Content-Type with a body that is not XML';
+    const xml = a.body.toString('utf8');
+    if (!xml.startsWith('<?xml')) return 'an XML Content-Type with a body that is not XML';
+    // A path the URL parser turned into another (`%2E%2E`) may be no operation at all: answered as an unknown path.
+    const routed = !/<type>(MALFORMED_URL|METHOD_NOT_SUPPORTED)<\/type>/.test(xml);
+    if (routed && r.opId && fileOperations.has(r.opId)) return `XML answered by ${r.opId}, which does not declare it`;
+    return undefined;
   }
   const fileSuccess = a.status === 200 && a.headers['x-tenantapi-status'] === 'SUCCESS' && (r.kind === 'raw' || (r.opId !== undefined && fileOperations.has(r.opId)));
   if (fileSuccess) return undefined;

@@ -53,9 +53,10 @@ const junkText = fc.oneof(
   fc.integer().map(String),
   fc.double().map(String),
 );
-/** Now and then a value far over any sensible size. */
-const oversized = fc.constantFrom(1_000, 20_000, 200_000).chain((n) => fc.constantFrom('x', 'é', '9').map((c) => c.repeat(n)));
-const junk = fc.oneof({ weight: 12, arbitrary: junkText }, { weight: 1, arbitrary: oversized });
+/** Now and then a value far over any sensible size (in a URL or header: within Node's 16 KB for the head; bodies take more). */
+const oversizedOf = (sizes: number[]) => fc.constantFrom(...sizes).chain((n) => fc.constantFrom('x', 'é', '9').map((c) => c.repeat(n)));
+const junk = fc.oneof({ weight: 12, arbitrary: junkText }, { weight: 1, arbitrary: oversizedOf([300, 1_000, 2_500]) });
+const bodyJunk = fc.oneof({ weight: 12, arbitrary: junkText }, { weight: 1, arbitrary: oversizedOf([1_000, 50_000, 300_000]) });
 
 /** A value of a JSON schema (the common cases of the document), or near one. */
 function valueOf(schemaRef: unknown, name: string, pool: Pool): fc.Arbitrary<string> {
@@ -72,7 +73,7 @@ function valueOf(schemaRef: unknown, name: string, pool: Pool): fc.Arbitrary<str
 }
 
 /** A value for a named input: mostly valid, sometimes not. */
-const mostlyValid = (valid: fc.Arbitrary<string>) => fc.oneof({ weight: 4, arbitrary: valid }, { weight: 1, arbitrary: junk });
+const mostlyValid = (valid: fc.Arbitrary<string>, invalid = junk) => fc.oneof({ weight: 4, arbitrary: valid }, { weight: 1, arbitrary: invalid });
 
 /** A header value node:http will write (latin1 without control characters). */
 const headerSafe = (v: string) => v.replace(/[^\t\x20-\x7e\x80-\xff]/g, '?');
@@ -122,8 +123,8 @@ function bodyOf(op: Op, pool: Pool): fc.Arbitrary<{ type?: string; body?: Buffer
   const props = Object.entries(schema.properties ?? {}) as [string, unknown][];
   const fields = fc.array(
     fc.oneof(
-      { weight: 5, arbitrary: fc.constantFrom(...(props.length ? props : [['name', {}] as [string, unknown]])).chain(([k, s]) => mostlyValid(valueOf(s, k, pool)).map((v) => [k, v] as [string, string])) },
-      { weight: 1, arbitrary: fc.tuple(junkText, junk) },
+      { weight: 5, arbitrary: fc.constantFrom(...(props.length ? props : [['name', {}] as [string, unknown]])).chain(([k, s]) => mostlyValid(valueOf(s, k, pool), bodyJunk).map((v) => [k, v] as [string, string])) },
+      { weight: 1, arbitrary: fc.tuple(junkText, bodyJunk) },
     ),
     { maxLength: Math.max(3, props.length + 2) },
   );
@@ -167,8 +168,19 @@ function requestFor(op: Op, pool: Pool): fc.Arbitrary<FuzzRequest> {
       if (accept !== undefined) h.Accept = accept;
       if (body.type !== undefined) h['Content-Type'] = body.type;
       const tenantPrefix = op.path.startsWith('/api/') ? prefix : '';
-      return { kind: 'http', method: op.method, path: `${tenantPrefix}${path}${query ? `?${query}` : ''}`, headers: h, body: body.body, opId: op.id, note: `operation ${op.id}` } satisfies FuzzRequest;
+      return asRawIfLarge({ kind: 'http', method: op.method, path: `${tenantPrefix}${path}${query ? `?${query}` : ''}`, headers: h, body: body.body, opId: op.id, note: `operation ${op.id}` });
     });
+}
+
+/**
+ * A request whose head is over Node's 16 KB limit is answered 431 while it is still being sent:
+ * such a request is sent raw (the answer read whatever happens to the writing side).
+ */
+function asRawIfLarge(r: FuzzRequest): FuzzRequest {
+  const head = `${r.method} ${r.path} HTTP/1.1\r\nHost: localhost\r\n${Object.entries(r.headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}`
+    + `${r.body ? `Content-Length: ${r.body.length}\r\n` : ''}Connection: close\r\n\r\n`;
+  if (Buffer.byteLength(head, 'latin1') < 15_000) return r;
+  return { ...r, kind: 'raw', raw: Buffer.concat([Buffer.from(head, 'latin1'), r.body ?? Buffer.alloc(0)]), note: `${r.note}, head over 15 KB, sent raw` };
 }
 
 /** Paths and methods the document does not have. */
