@@ -16,6 +16,7 @@ import { type IncomingMessage, type Server, type ServerResponse, STATUS_CODES, c
 import type { Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { ApiError, apiError, errorItem } from '../domain/errors';
+import { bufferedBytes } from '../streams';
 import { failureBody } from './respond';
 
 /** The bounds of the server's connections (flags `--headers-timeout` etc., README). */
@@ -68,6 +69,7 @@ export function createNodeServer(fetch: Fetch, hostname: string, limits: Partial
       requireHostHeader: false,
     },
     (incoming, outgoing) => {
+      if (soakHeap && incoming.url === SOAK_HEAP_PATH) return void answerHeap(outgoing);
       const refused = refusal(incoming);
       if (!refused) return void adapter(incoming, outgoing);
       incoming.resume(); // a body, if any, is drained unread
@@ -87,13 +89,32 @@ export function createNodeServer(fetch: Fetch, hostname: string, limits: Partial
     const body = JSON.stringify(failureBody(apiError('requestUnreadable', reason)));
     const head = Object.entries({ ...jsonHeaders(body), Connection: 'close' }).map(([k, v]) => `${k}: ${v}\r\n`).join('');
     const answer = () => (socket.writable ? socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${body}`) : socket.destroy());
-    // Bytes after a request (pipelined) that are not HTTP: its answer first, then this one.
     const pending = (socket as { _httpMessage?: ServerResponse })._httpMessage;
     if (pending && !pending.writableFinished) {
+      // The request under way is incomplete (its body cut short, the client gone): the client's doing, as Node does.
+      if (!pending.req.complete) return void socket.destroy();
+      // Bytes after a complete request (pipelined) that are not HTTP: its answer first, then this one.
       pending.once('finish', answer);
     } else answer();
   });
   return server;
+}
+
+/**
+ * `npm run soak` only: with DMS_SIM_SOAK_HEAP=1 in the environment (never set otherwise), GET
+ * /_soak/heap forces a garbage collection (when Node runs with --expose-gc) and answers the heap
+ * used after it, the RSS and the bytes held by bodies being read.
+ */
+const soakHeap = process.env.DMS_SIM_SOAK_HEAP === '1';
+export const SOAK_HEAP_PATH = '/_soak/heap';
+
+function answerHeap(outgoing: ServerResponse): void {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const { heapUsed, rss, external, arrayBuffers } = process.memoryUsage();
+  const body = JSON.stringify({ gc: gc !== undefined, heapUsed, rss, external, arrayBuffers, bufferedBodyBytes: bufferedBytes.current });
+  outgoing.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
+  outgoing.end(body);
 }
 
 function jsonHeaders(body: string): Record<string, string> {

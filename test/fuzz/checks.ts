@@ -14,6 +14,8 @@ const known = new Set(operations.map((o) => o.id));
 /** The problem with an answer, or undefined when it is as it must be. */
 export function problemOf(r: FuzzRequest, a: FuzzAnswer): string | undefined {
   if (a.error?.startsWith('client refused')) return undefined; // never sent
+  // Empty lines before a request are skipped (RFC 9112 §2.2): bytes that are only that are no request.
+  if (r.kind === 'raw' && /^[\r\n]*$/.test(r.raw!.toString('latin1'))) return undefined;
   if (a.error) return `no complete answer: ${a.error}`;
   if (a.status >= 500) return `HTTP ${a.status}: ${a.body.toString('utf8').slice(0, 300)}`;
   if (a.status === 302 || r.method === 'HEAD') return undefined;
