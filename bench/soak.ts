@@ -28,6 +28,8 @@ const seed = Number(args.seed ?? 2026);
 /** (chosen) The heap after GC may grow this much over the second half before the soak fails. */
 const MAX_GROWTH = 0.2;
 const SAMPLE_EVERY_MS = 5_000;
+/** Longer than any answer may take (the client's 30 s, the headers timeout's 10 s). */
+const WATCHDOG_MS = 45_000;
 
 interface Sample { t: number; heapUsed: number; rss: number; bufferedBodyBytes: number }
 
@@ -53,6 +55,12 @@ async function main(): Promise<number> {
 
     const sampler = setInterval(() => void heap().then((s) => samples.push(s), () => {}), SAMPLE_EVERY_MS);
     let batch = 0;
+    const pending = new Set<string>();
+    const tracked = async (label: string, p: Promise<void>) => {
+      pending.add(label);
+      await p;
+      pending.delete(label);
+    };
     const traffic = async () => {
       while (Date.now() < end) {
         const requests = generateRequests(seed + batch++, 500, pool);
@@ -60,7 +68,10 @@ async function main(): Promise<number> {
         let next = 0;
         await Promise.all(Array.from({ length: connections }, async () => {
           for (let i = next++; i < requests.length && Date.now() < end; i = next++) {
+            const label = `request ${batch}/${i} (${requests[i].note})`;
+            pending.add(label);
             const answer = await send(sim.base, agent, requests[i]);
+            pending.delete(label);
             sent++;
             const problem = problemOf(requests[i], answer);
             if (problem && problems.length < 20) problems.push(`${requests[i].note}: ${problem.slice(0, 300)}`);
@@ -70,11 +81,21 @@ async function main(): Promise<number> {
     };
     const attacks = async () => {
       while (Date.now() < end) {
-        await Promise.all([overLimitUpload(sim.base, pool.sessions[0]), bodyCutShort(sim.port, pool.sessions[0]), slowHeaders(sim.port)]);
+        await Promise.all([
+          tracked('an over-limit upload', overLimitUpload(sim.base, pool.sessions[0])),
+          tracked('a body cut short', bodyCutShort(sim.port, pool.sessions[0])),
+          tracked('endless headers', slowHeaders(sim.port)),
+        ]);
         hostile += 3;
       }
     };
+    // A watchdog: anything still pending well after the end is reported by name (a hang is a failure too).
+    const watchdog = setTimeout(() => {
+      console.log(`soak: FAILED: still pending ${WATCHDOG_MS / 1000} s after the end: ${[...pending].join(', ')}`);
+      process.exit(1);
+    }, end - Date.now() + WATCHDOG_MS);
     await Promise.all([traffic(), attacks()]);
+    clearTimeout(watchdog);
     clearInterval(sampler);
     agent.destroy();
     samples.push(await heap());

@@ -69,6 +69,7 @@ export function createNodeServer(fetch: Fetch, hostname: string, limits: Partial
       requireHostHeader: false,
     },
     (incoming, outgoing) => {
+      heads.started(incoming.socket, outgoing);
       if (soakHeap && incoming.url === SOAK_HEAP_PATH) return void answerHeap(outgoing);
       const refused = refusal(incoming);
       if (!refused) return void adapter(incoming, outgoing);
@@ -79,16 +80,14 @@ export function createNodeServer(fetch: Fetch, hostname: string, limits: Partial
     },
   );
   server.maxConnections = l.maxConnections;
+  const heads = headsGuard(server, l.headersTimeoutMs);
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
     if (err.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
       return;
     }
     const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-    const reason = status === 408 ? 'the request took longer than its timeout' : status === 431 ? 'its headers are too large' : (err.code ?? 'not HTTP');
-    const body = JSON.stringify(failureBody(apiError('requestUnreadable', reason)));
-    const head = Object.entries({ ...jsonHeaders(body), Connection: 'close' }).map(([k, v]) => `${k}: ${v}\r\n`).join('');
-    const answer = () => (socket.writable ? socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${body}`) : socket.destroy());
+    const answer = () => refuseConnection(socket, status, err.code);
     const pending = (socket as { _httpMessage?: ServerResponse })._httpMessage;
     if (pending && !pending.writableFinished) {
       // The request under way is incomplete (its body cut short, the client gone): the client's doing, as Node does.
@@ -115,6 +114,57 @@ function answerHeap(outgoing: ServerResponse): void {
   const body = JSON.stringify({ gc: gc !== undefined, heapUsed, rss, external, arrayBuffers, bufferedBodyBytes: bufferedBytes.current });
   outgoing.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
   outgoing.end(body);
+}
+
+/** Answers a connection's bytes that make no request with a JSON FAILURE (400, 408 or 431), then closes it. */
+function refuseConnection(socket: Socket, status: number, code: string | undefined): void {
+  if (!socket.writable) return void socket.destroy();
+  const reason = status === 408 ? 'the request took longer than its timeout' : status === 431 ? 'its headers are too large' : (code ?? 'not HTTP');
+  const body = JSON.stringify(failureBody(apiError('requestUnreadable', reason)));
+  const head = Object.entries({ ...jsonHeaders(body), Connection: 'close' }).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${body}`, () => socket.destroy());
+}
+
+/** When the head of the request a connection is receiving began (undefined: the head is complete, a request is being served). */
+const headStart = Symbol('headStart');
+type Tracked = Socket & { [headStart]?: number };
+
+/**
+ * The headers timeout, enforced by dms-sim itself: Node's own check (`headersTimeout`) was seen to
+ * miss a connection trickling its headers while other connections were busy (the soak: a slowloris
+ * connection held past 45 s with a 10 s timeout). Each connection's head is timed from its accept,
+ * and again from the end of each answer (the keep-alive wait counts as part of the next head: the
+ * keep-alive timeout, 5 s by default, closes an idle connection first); a head not complete in time
+ * is answered 408 and the connection closed. One timer for all connections.
+ */
+function headsGuard(server: Server, timeoutMs: number): { started(socket: Socket, outgoing: ServerResponse): void } {
+  const open = new Set<Tracked>();
+  server.on('connection', (socket: Tracked) => {
+    socket[headStart] = Date.now();
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+  });
+  const timer = setInterval(() => {
+    const deadline = Date.now() - timeoutMs;
+    for (const socket of open) {
+      const start = socket[headStart];
+      if (start !== undefined && start < deadline) {
+        socket[headStart] = undefined;
+        open.delete(socket);
+        refuseConnection(socket, 408, undefined);
+      }
+    }
+  }, Math.max(10, Math.min(1000, Math.floor(timeoutMs / 4))));
+  timer.unref();
+  server.once('close', () => clearInterval(timer));
+  return {
+    started(socket: Tracked, outgoing) {
+      socket[headStart] = undefined;
+      outgoing.once('finish', () => {
+        if (open.has(socket)) socket[headStart] = Date.now();
+      });
+    },
+  };
 }
 
 function jsonHeaders(body: string): Record<string, string> {
