@@ -15,7 +15,7 @@
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { parseArgs } from 'node:util';
-import { keepAliveAgent, send } from '../test/fuzz/client';
+import { curlOf, keepAliveAgent, send } from '../test/fuzz/client';
 import { problemOf } from '../test/fuzz/checks';
 import { generateRequests } from '../test/fuzz/generate';
 import { buildPool } from '../test/fuzz/pool';
@@ -74,7 +74,7 @@ async function main(): Promise<number> {
             pending.delete(label);
             sent++;
             const problem = problemOf(requests[i], answer);
-            if (problem && problems.length < 20) problems.push(`${requests[i].note}: ${problem.slice(0, 300)}`);
+            if (problem && problems.length < 20) problems.push(`${requests[i].note}: ${problem.slice(0, 300)}\n      ${curlOf(sim.base, requests[i]).slice(0, 2000)}`);
           }
         }));
       }
