@@ -1,9 +1,10 @@
 /**
  * `npm start` / `dms-sim`: runs the simulator on a fixture set.
  * Flags: --port (or PORT; 0 picks a free port), --host, --fixtures DIR, --public-url,
- * --validate-responses, --no-throttle, --tls, --tls-dir DIR, --trust-proxy; control plane (issue 16):
- * --state-file PATH, --clock ISO, --frozen-clock, --fault PRESET (repeatable), --control-token T,
- * --scenario DIR|FILE (repeatable).
+ * --validate-responses, --no-throttle, --tls, --tls-dir DIR, --trust-proxy; the connections'
+ * bounds: --headers-timeout MS, --request-timeout MS, --keep-alive-timeout MS, --max-connections N
+ * (src/http/server.ts); control plane (issue 16): --state-file PATH, --clock ISO, --frozen-clock,
+ * --fault PRESET (repeatable), --control-token T, --scenario DIR|FILE (repeatable).
  */
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -12,13 +13,18 @@ import { PRESETS, isPreset } from './control/presets';
 import { ScenarioError } from './control/scenario';
 import { SnapshotError } from './control/snapshot';
 import { FixtureError } from './fixtures/load';
+import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS, connectionLimitProblems } from './http/server';
 import { createSimulator, isLoopback } from './simulator';
 import { trustAdvice } from './tls/certificate';
 
 const usage = `Usage: dms-sim [--port N] [--host H] [--fixtures DIR] [--public-url URL] [--validate-responses] [--no-throttle]
                [--tls] [--tls-dir DIR] [--trust-proxy]
+               [--headers-timeout MS] [--request-timeout MS] [--keep-alive-timeout MS] [--max-connections N]
                [--state-file PATH] [--clock ISO] [--frozen-clock] [--fault PRESET]... [--control-token T] [--scenario DIR|FILE]...
   presets: ${PRESETS.join(', ')}`;
+
+/** The flags of the connections' bounds, by the option they set. */
+const limitFlags = { headersTimeoutMs: 'headers-timeout', requestTimeoutMs: 'request-timeout', keepAliveTimeoutMs: 'keep-alive-timeout', maxConnections: 'max-connections' } as const;
 
 function main(): void {
   let args;
@@ -40,6 +46,7 @@ function main(): void {
         fault: { type: 'string', multiple: true },
         'control-token': { type: 'string' },
         scenario: { type: 'string', multiple: true },
+        ...Object.fromEntries(Object.values(limitFlags).map((f) => [f, { type: 'string' as const }])),
         help: { type: 'boolean', short: 'h' },
       },
     }).values;
@@ -54,6 +61,16 @@ function main(): void {
   const port = Number(args.port ?? process.env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     console.error(`--port must be a whole number from 0 to 65535\n${usage}`);
+    process.exit(2);
+  }
+  const connections = { ...DEFAULT_CONNECTION_LIMITS };
+  for (const [key, flag] of Object.entries(limitFlags) as [keyof ConnectionLimits, string][]) {
+    const given = (args as Record<string, unknown>)[flag];
+    if (typeof given === 'string') connections[key] = /^\d+$/.test(given) ? Number(given) : NaN;
+  }
+  const limitProblems = connectionLimitProblems(connections).map((p) => p.replace(/^\w+/, (k) => (k in limitFlags ? `--${limitFlags[k as keyof ConnectionLimits]}` : k)));
+  if (limitProblems.length) {
+    console.error(`${limitProblems.join('; ')}\n${usage}`);
     process.exit(2);
   }
   if (args.clock !== undefined && (!/^\d{4}-\d{2}-\d{2}T/.test(args.clock) || Number.isNaN(Date.parse(args.clock)))) {
@@ -80,6 +97,7 @@ function main(): void {
       start: { clock: args.clock, frozen: args['frozen-clock'], faults: (args.fault ?? []).map((preset) => ({ preset })) },
       controlToken: args['control-token'],
       scenario: args.scenario,
+      connections,
     });
   } catch (e) {
     const known = e instanceof FixtureError || e instanceof ScenarioError || e instanceof ControlError || e instanceof SnapshotError;

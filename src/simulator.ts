@@ -4,9 +4,7 @@
  * the service app without touching its routing: the app's `fetch` sends `/_sim/...` to the control
  * app and everything else to the service, for `sim.fetch`, `sim.app.request` and `listen()` alike.
  */
-import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { type ServerType, serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createControlApp, CONTROL_PREFIX } from './control/app';
 import { Control, type StartState } from './control/control';
@@ -21,6 +19,7 @@ import { handlers as allHandlers } from './handlers';
 import type { Handlers } from './http/context';
 import { createApp, warmValidators } from './http/app';
 import { pathnameOf } from './http/node-request';
+import { type ConnectionLimits, createNodeServer } from './http/server';
 import { loadOpenApi } from './openapi/load';
 import { type TlsFiles, tlsFiles } from './tls/certificate';
 
@@ -55,6 +54,8 @@ export interface SimulatorOptions {
   controlToken?: string;
   /** Control plane: decides fault rules' `probability` (tests pass a seeded one). */
   random?: () => number;
+  /** Timeouts and the maximum number of connections (defaults: `DEFAULT_CONNECTION_LIMITS`, src/http/server.ts). */
+  connections?: Partial<ConnectionLimits>;
 }
 
 export interface Simulator {
@@ -96,7 +97,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     validateResponses: options.validateResponses,
     control: { ...control.stages, isInjected },
   });
-  let server: ServerType | undefined;
+  let server: ReturnType<typeof createNodeServer> | undefined;
   let boundHost: string | undefined;
   // In process always; over a port on loopback, or anywhere with a token.
   const controlEnabled = () => options.controlToken !== undefined || boundHost === undefined || isLoopback(boundHost);
@@ -129,9 +130,10 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       const host = options.host ?? '127.0.0.1';
       boundHost = host;
       if (options.tls) tls = await tlsFiles(world.tenants.all().map((t) => t.dns), typeof options.tls === 'object' ? options.tls.dir : undefined);
-      const secure = tls ? { createServer: createHttpsServer, serverOptions: { key: tls.key, cert: tls.cert } } : {};
       return new Promise((resolve, reject) => {
-        const s = serve({ fetch: app.fetch, port: options.port ?? 8080, hostname: host, ...secure }, (info: AddressInfo) => {
+        const s = createNodeServer(app.fetch, host, options.connections, tls && { key: tls.key, cert: tls.cert });
+        s.listen(options.port ?? 8080, host, () => {
+          const info = s.address() as AddressInfo;
           // The loopback and wildcard addresses are shown as localhost (the README's address).
           const shownHost = ['0.0.0.0', '::', '127.0.0.1'].includes(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
           const url = `${tls ? 'https' : 'http'}://${shownHost}:${info.port}`;

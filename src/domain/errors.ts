@@ -39,6 +39,8 @@ const messages = {
   bodyTooLarge: [ErrorType.INVALID_DATA, 'The request body is larger than the maximum of {0} bytes.'],
   bodyTooDeep: [ErrorType.INVALID_DATA, 'The request body nests deeper than the maximum of {0} levels.'],
   valueTooLong: [ErrorType.INVALID_DATA, 'Invalid value for parameter [{0}] specified: longer than the maximum of {1} characters'],
+  bodyIncomplete: [ErrorType.INVALID_DATA, 'The client closed the connection before the end of the request body.'],
+  requestUnreadable: [ErrorType.INVALID_DATA, 'The request could not be read as HTTP/1.1: {0}.'],
   resourceNotFound: [ErrorType.INVALID_DATA, 'The resource [{0}] does not exist'],
   attributeNotSupported: [ErrorType.ATTRIBUTE_NOT_SUPPORTED, 'Attribute [{0}] is not supported.'],
   invalidFilter: [ErrorType.INVALID_FILTER, 'Invalid value [{0}] for parameter [named_filter] specified'],

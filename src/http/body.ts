@@ -3,7 +3,8 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { apiError } from '../domain/errors';
-import { readBounded } from '../streams';
+import { BoundedBody, readBounded } from '../streams';
+import { parseMultipart } from './multipart';
 import type { FormValue, UploadedFile } from './uploaded-file';
 
 export type MediaType = string;
@@ -12,56 +13,64 @@ export function mediaTypeOf(contentType: string | undefined | null): MediaType {
   return (contentType ?? '').split(';')[0].trim().toLowerCase();
 }
 
-/** The body's bytes; refuses a body over `max` bytes without reading all of it. */
+/**
+ * The body's bytes; refuses a body over `max` bytes without reading all of it (at once when its
+ * Content-Length says so). A client gone before the end is the client's doing: INVALID_DATA.
+ */
 export async function readLimited(req: Request, max: number): Promise<Uint8Array> {
-  const declared = Number(req.headers.get('content-length') ?? NaN);
-  if (declared > max) throw apiError('bodyTooLarge', max);
+  const declared = declaredLength(req.headers.get('content-length'));
+  if (declared !== undefined && declared > max) throw apiError('bodyTooLarge', max);
   if (!req.body) return new Uint8Array(0);
-  const bytes = await readBounded(req.body, max);
+  let bytes: Uint8Array | undefined;
+  try {
+    bytes = await readBounded(req.body, max, declared);
+  } catch {
+    throw apiError('bodyIncomplete');
+  }
   if (!bytes) throw apiError('bodyTooLarge', max);
   return bytes;
 }
 
+/** A Content-Length as a number of bytes; undefined when absent or not one. */
+export function declaredLength(header: string | null | undefined): number | undefined {
+  if (header == null || !/^\s*\d{1,15}\s*$/.test(header)) return undefined;
+  return Number(header);
+}
+
 /**
  * Node's request body, read by its 'data' and 'end' events (an async iterator costs a few µs more
- * per call, measurable on small form bodies); bounded like `readLimited`. Over the bound the rest
- * is drained unread; a client that goes away before the end rejects the read.
+ * per call, measurable on small form bodies) into one growing buffer (src/streams.ts); bounded like
+ * `readLimited`. Over the bound the bytes read are let go and the rest is drained unread; a client
+ * that goes away before the end rejects the read with INVALID_DATA (its doing, not a defect).
  */
 export function readNodeBody(incoming: IncomingMessage, max: number): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     // A client gone while the request waited (authentication, a burst delay): 'close' has passed already.
     if (incoming.destroyed || incoming.readableAborted) {
-      reject(new Error('the client closed the connection before the end of the body'));
+      reject(apiError('bodyIncomplete'));
       return;
     }
-    const chunks: Buffer[] = [];
-    let size = 0;
+    const body = new BoundedBody(max, declaredLength(incoming.headers['content-length']));
     const done = () => {
-      incoming.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+      incoming.off('data', onData).off('end', onEnd).off('error', onGone).off('close', onGone);
     };
     const onData = (chunk: Buffer) => {
-      size += chunk.byteLength;
-      if (size > max) {
-        done();
-        incoming.resume(); // the rest is drained, so that a kept-alive connection stays usable
-        reject(apiError('bodyTooLarge', max));
-        return;
-      }
-      chunks.push(chunk);
+      if (body.push(chunk)) return;
+      done();
+      body.release();
+      incoming.resume(); // the rest is drained, so that a kept-alive connection stays usable
+      reject(apiError('bodyTooLarge', max));
     };
     const onEnd = () => {
       done();
-      resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+      resolve(body.bytes());
     };
-    const onError = (e: Error) => {
+    const onGone = () => {
       done();
-      reject(e);
+      body.release();
+      reject(apiError('bodyIncomplete'));
     };
-    const onClose = () => {
-      done();
-      reject(new Error('the client closed the connection before the end of the body'));
-    };
-    incoming.on('data', onData).once('end', onEnd).once('error', onError).once('close', onClose);
+    incoming.on('data', onData).once('end', onEnd).once('error', onGone).once('close', onGone);
   });
 }
 
@@ -74,21 +83,7 @@ export function parseUrlEncoded(bytes: Uint8Array): Record<string, FormValue> {
 export async function parseForm(bytes: Uint8Array, contentType: string): Promise<Record<string, FormValue>> {
   const media = mediaTypeOf(contentType);
   if (media === 'application/x-www-form-urlencoded') return parseUrlEncoded(bytes);
-  let form: FormData;
-  try {
-    form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': contentType } }).formData();
-  } catch {
-    throw apiError('malformedBody', 'multipart/form-data');
-  }
-  const out: Record<string, FormValue> = {};
-  for (const [key, value] of form.entries()) {
-    if (typeof value === 'string') out[key] = value;
-    else {
-      const file: UploadedFile = { filename: value.name, type: value.type || 'application/octet-stream', bytes: new Uint8Array(await value.arrayBuffer()) };
-      out[key] = file;
-    }
-  }
-  return out;
+  return parseMultipart(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), contentType);
 }
 
 /** JSON bodies nest at most this deep (chosen, issue 18): deeper is INVALID_DATA before parsing or validation. */

@@ -16,7 +16,7 @@ import type { Envelope } from './respond';
 import type { Route } from './route';
 import type { Exchange } from './stage';
 import { type Tenancy, tenancyOf } from './tenancy';
-import { wantsXml } from './xml';
+import { answersXml, wantsXml } from './xml';
 
 const CLIENT_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
@@ -98,6 +98,6 @@ export function createExchange(c: Context, route: Route, deps: ExchangeDeps): Re
   return {
     request, method: request.method, path, operationId: route.op.id, executionId, headers, incoming,
     route, hono: c, ctx, tenancy, routingPath: c.req.path, search, started,
-    env: { xml: wantsXml(headers.accept), xmlRoot: route.op.xmlRoot, outcome },
+    env: { xml: answersXml(route.op) && wantsXml(headers.accept), xmlRoot: route.op.xmlRoot, outcome },
   };
 }

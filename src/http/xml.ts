@@ -72,3 +72,21 @@ function decideXml(accept: string): boolean {
   const xml = Math.max(score('application/xml'), score('text/xml'));
   return xml > 0 && xml >= score('application/json');
 }
+
+/** Per operation: whether its answers may be XML (kept; the document does not change). */
+const xmlAnswering = new WeakMap<object, boolean>();
+
+/**
+ * Whether an operation's answer may be XML: only when its success answer declares
+ * `application/xml`. The file and text operations (downloads, the usage-log CSV, RECREATE text)
+ * do not: their failures answer the JSON FAILURE whatever the Accept header (gaps.md §11).
+ */
+export function answersXml(op: { xmlRoot?: string; responses: Record<string, unknown> }): boolean {
+  let known = xmlAnswering.get(op);
+  if (known === undefined) {
+    const ok = op.responses['200'] as { $ref?: string; content?: Record<string, unknown> } | undefined;
+    known = ok?.content ? 'application/xml' in ok.content : op.xmlRoot !== undefined;
+    xmlAnswering.set(op, known);
+  }
+  return known;
+}
