@@ -13,6 +13,9 @@ import { type DocumentVersion, type Lock, type StoredDocument, latestVersion } f
 import type { DocumentRecord } from './records';
 import { type NamedList, NamedLists } from './named-lists';
 import { RowCache } from './row-cache';
+import { ListIndex, type OrderEntry } from './list-index';
+import { valueOf } from './list-order';
+import { documentsUsing } from './uses';
 import { StoreCache } from './store-cache';
 import { EDIT_ROLES, ROLES, type RoleName } from './standard-fields';
 import { thumbnailOf } from './thumbnail';
@@ -40,11 +43,14 @@ export class DocumentStore {
   private nextId = 1;
   /** Rows with their API records and users' visible documents (the hot path). */
   private readonly cache = new RowCache();
-  /**
-   * Whole answers (list, retrieve), the query's visible rows, file texts, thumbnails and
-   * renditions, each bounded (store-cache.ts): for the domain's methods only.
-   */
+  /** Whole answers (list, retrieve), query rows, file texts, thumbnails, renditions, each bounded (store-cache.ts). */
   readonly kept = new StoreCache();
+  /** Sorted orders of the latest versions, kept up to date per change (endpoint 21 without scans: list-index.ts). */
+  private readonly index = new ListIndex({
+    documents: () => this.docs.values(),
+    valueOf: (view, doc, field) => valueOf(this.cache.row(view, doc, latestVersion(doc), true).record, field),
+    seer: (userId, groups = this.groups.groupsOf(userId, this.tenant.id)) => (doc) => holdsRole(userId, groups, doc, ROLES),
+  });
 
   constructor(
     readonly tenant: Tenant,
@@ -81,22 +87,9 @@ export class DocumentStore {
     return this.clock.now();
   }
 
-  /**
-   * The documents that use a component, so that MDL cannot DROP or RENAME it from under them
-   * (registered with the configuration registry): a Doctype they are filed under, a Doclifecycle
-   * they follow, a Docfield holding a value in any of their versions.
-   */
+  /** The documents that use a component (uses.ts: a Doctype, Doclifecycle or Docfield MDL may not DROP or RENAME). */
   usesOf(type: string, name: string): string[] {
-    const hasValue = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
-    const using = [...this.docs.values()].filter((d) =>
-      type === 'Doctype' ? d.doctype === name
-        : type === 'Doclifecycle' ? d.lifecycle === name
-          : type === 'Docfield' ? d.versions.some((v) => Object.hasOwn(v.fields, name) && hasValue(v.fields[name]))
-            : false,
-    );
-    if (using.length === 0) return [];
-    const shown = using.slice(0, 5).map((d) => `document ${d.id}`);
-    return using.length > 5 ? [...shown, `${using.length - 5} more documents`] : shown;
+    return documentsUsing(this.docs.values(), type, name);
   }
 
   /** Adds a document (fixtures, create); the id must be new. */
@@ -105,6 +98,7 @@ export class DocumentStore {
     this.docs.set(doc.id, doc);
     this.nextId = Math.max(this.nextId, doc.id + 1);
     this.cache.accessChanged();
+    this.index.changed(doc);
   }
 
   /**
@@ -114,6 +108,7 @@ export class DocumentStore {
   changed(doc: StoredDocument): void {
     this.cache.touch(doc);
     this.cache.accessChanged();
+    this.index.changed(doc);
   }
 
   /** The id the next created document gets (taken only when the create commits). */
@@ -166,6 +161,11 @@ export class DocumentStore {
       const groups = isTenantAdmin(user, this.tenant) ? undefined : this.groups.groupsOf(user.id, this.tenant.id);
       return (groups ? all.filter((d) => holdsRole(user.id, groups, d, ROLES)) : all).sort((a, b) => a.id - b.id);
     });
+  }
+
+  /** The latest versions the user may access sorted by `field` (list-index.ts; a page costs O(page)); not to be modified. */
+  sortedFor(user: User, field: string, desc: boolean): readonly OrderEntry[] {
+    return isTenantAdmin(user, this.tenant) ? this.index.order(this.view(), field, desc) : this.index.orderFor(this.view(), user.id, field, desc);
   }
 
   /** A document the user may access; unknown and inaccessible ids get the same answer. */
@@ -251,6 +251,7 @@ export class DocumentStore {
     if (!doc.lock) {
       doc.lock = { by: user.id, at: this.clock.now() };
       this.cache.touch(doc);
+      this.index.changed(doc);
     }
     return doc.lock;
   }
@@ -262,6 +263,7 @@ export class DocumentStore {
     if (doc.lock.by !== user.id && !isTenantAdmin(user, this.tenant)) throw apiError('documentLockedByOther', id);
     doc.lock = undefined;
     this.cache.touch(doc);
+    this.index.changed(doc);
   }
 
   // ---- files ----------------------------------------------------------------------------------
