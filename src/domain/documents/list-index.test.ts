@@ -60,8 +60,8 @@ beforeEach(() => {
 const SORTS = ['id', 'name__v', 'document_number__v', 'status__v', 'size__v', 'locked__v', 'version_modified_date__v', 'type__v'];
 
 /** The reference: every visible row, sorted in full (the comparator of list-order.ts), paged. */
-function reference(user: User, field: string, desc: boolean, start: number, limit: number): number[] {
-  const rows = store.rowsVisibleTo(user);
+function reference(user: User, field: string, desc: boolean, start: number, limit: number, mine: boolean): number[] {
+  const rows = store.rowsVisibleTo(user).filter((r) => !mine || store.isOwner(user, r.document) || r.document.lock?.by === user.id);
   rows.sort((a, b) => {
     const c = compareValues(valueOf(a.record, field), valueOf(b.record, field));
     return c !== 0 ? (desc ? -c : c) : a.document.id - b.document.id;
@@ -70,13 +70,13 @@ function reference(user: User, field: string, desc: boolean, start: number, limi
 }
 
 function expectSameAsFullSort(when: string) {
-  for (const user of USERS) {
+  for (const user of USERS) for (const mine of [false, true]) {
     for (const field of SORTS) {
       for (const desc of [false, true]) {
-        const total = store.rowsVisibleTo(user).length;
+        const total = store.rowsVisibleTo(user).filter((r) => !mine || store.isOwner(user, r.document) || r.document.lock?.by === user.id).length;
         for (const [start, limit] of [[0, 200], [0, 3], [5, 4], [Math.max(0, total - 2), 5], [total, 5]]) {
-          const got = listDocuments(store, user, { sort: `${field} ${desc ? 'DESC' : 'ASC'}`, start, limit });
-          expect(got.rows.map((r) => r.document.id), `${when}: ${user.username} ${field} ${desc ? 'DESC' : 'ASC'} start ${start}`).toEqual(reference(user, field, desc, start, limit));
+          const got = listDocuments(store, user, { sort: `${field} ${desc ? 'DESC' : 'ASC'}`, start, limit, ...(mine ? { namedFilter: 'My Documents' } : {}) });
+          expect(got.rows.map((r) => r.document.id), `${when}: ${user.username}${mine ? ' mine' : ''} ${field} ${desc ? 'DESC' : 'ASC'} start ${start}`).toEqual(reference(user, field, desc, start, limit, mine));
           expect(got.total).toBe(total);
           for (const r of got.rows) expect(r).toBe(store.rowOf(r.document, latestVersion(r.document)));
         }
@@ -98,6 +98,9 @@ describe('the kept sorted orders of endpoint 21', () => {
     expectSameAsFullSort('after a create');
     store.lock(admin, 1);
     expectSameAsFullSort('after a check-out');
+    store.lock(ann, 4);
+    expect(listDocuments(store, ann, { namedFilter: 'My Documents', limit: 200 }).rows.map((r) => r.document.id)).toContain(4);
+    expectSameAsFullSort('after a check-out by a user');
     store.unlock(admin, 1);
     expectSameAsFullSort('after an undone check-out');
     const d = store.get(admin, 5);

@@ -37,8 +37,6 @@ export interface IndexSource {
   documents(): Iterable<StoredDocument>;
   /** The value of a field in a document's latest record (as endpoint 21 shows it). */
   valueOf(view: MetadataView, doc: StoredDocument, field: string): unknown;
-  /** Whether the user sees a document (endpoint 21's access rule; their groups read once per call of `seer`). */
-  seer(userId: number): (doc: StoredDocument) => boolean;
 }
 
 const cmp = (desc: boolean, a: OrderEntry, b: OrderEntry): number => {
@@ -70,10 +68,11 @@ export class ListIndex {
     ...LIST_INDEX_FILTERED, sizeOf: (entries) => SLOT_BYTES * (entries.length + 1),
   });
   /**
-   * Per user, a byte per document id (1: sees it), updated in place on every change (not through
-   * the cache door: it is never stale, only bounded), the oldest user out first.
+   * Per filter (a user's visible documents, a user's `My Documents`), a byte per document id (1: in
+   * it) and the test that decides it, updated in place on every change (not through the cache door:
+   * it is never stale, only bounded), the oldest out first.
    */
-  private readonly bitmaps = new Map<number, Uint8Array>();
+  private readonly bitmaps = new Map<string, { bits: Uint8Array; test: (doc: StoredDocument) => boolean }>();
 
   constructor(private readonly source: IndexSource) {}
 
@@ -81,7 +80,7 @@ export class ListIndex {
   changed(doc: StoredDocument): void {
     if (this.orders.size > 0) this.pending.add(doc);
     // Bitmaps are updated now: who sees the document may have changed (roles, a new document).
-    for (const [userId, bits] of this.bitmaps) this.bitmaps.set(userId, this.setBit(bits, doc, this.source.seer(userId)(doc)));
+    for (const b of this.bitmaps.values()) b.bits = this.setBit(b.bits, doc, b.test(doc));
     this.revision++;
   }
 
@@ -110,26 +109,30 @@ export class ListIndex {
     return o.entries;
   }
 
-  /** The order as a user who sees part of the world sees it: filtered through their bitmap, kept while nothing changed. */
-  orderFor(view: MetadataView, userId: number, field: string, desc: boolean): readonly OrderEntry[] {
+  /**
+   * The order filtered (a user who sees part of the world, `My Documents`): through the filter's
+   * bitmap (`filter` names it; `test()` gives its test, read once when the bitmap is built), the
+   * copy kept while nothing changed.
+   */
+  orderFor(view: MetadataView, filter: string, test: () => (doc: StoredDocument) => boolean, field: string, desc: boolean): readonly OrderEntry[] {
     const all = this.order(view, field, desc);
     if (this.stamp[0] !== this.revision || this.stamp[1] !== view) this.stamp = [this.revision, view];
-    return this.filtered.answer(`${userId} ${field} ${desc}`, this.stamp, () => {
-      const bits = this.bitmapOf(userId);
+    return this.filtered.answer(`${filter} ${field} ${desc}`, this.stamp, () => {
+      const bits = this.bitmapOf(filter, test);
       const out: OrderEntry[] = [];
       for (const e of all) if (bits[e.doc.id] === 1) out.push(e);
       return out;
     });
   }
 
-  private bitmapOf(userId: number): Uint8Array {
-    const kept = this.bitmaps.get(userId);
-    if (kept) return kept;
-    const sees = this.source.seer(userId);
+  private bitmapOf(filter: string, makeTest: () => (doc: StoredDocument) => boolean): Uint8Array {
+    const kept = this.bitmaps.get(filter);
+    if (kept) return kept.bits;
+    const test = makeTest();
     let bits: Uint8Array = new Uint8Array(1024);
-    for (const doc of this.source.documents()) bits = this.setBit(bits, doc, sees(doc));
-    if (this.bitmaps.size >= VISIBLE_BITMAPS_KEPT) this.bitmaps.delete(this.bitmaps.keys().next().value as number);
-    this.bitmaps.set(userId, bits);
+    for (const doc of this.source.documents()) bits = this.setBit(bits, doc, test(doc));
+    if (this.bitmaps.size >= VISIBLE_BITMAPS_KEPT) this.bitmaps.delete(this.bitmaps.keys().next().value as string);
+    this.bitmaps.set(filter, { bits, test });
     return bits;
   }
 

@@ -98,9 +98,9 @@ function computeList(store: DocumentStore, user: User, p: ListParams): ListResul
   const searched = !!p.search?.trim();
   const allVersions = p.versionscope === 'all';
 
-  // The plain list of latest versions: a page of a kept sorted order (list-index.ts), no scan.
-  if (!filter && !searched && !allVersions) {
-    const order = store.sortedFor(user, field, desc);
+  // The plain list of latest versions (or My Documents): a page of a kept sorted order (list-index.ts), no scan.
+  if ((!filter || filter === 'mine') && !searched && !allVersions) {
+    const order = store.sortedFor(user, field, desc, filter === 'mine');
     const page = order.slice(start, start + limit).map((e) => store.rowOf(e.doc, latestVersion(e.doc)));
     return { size: page.length, start, limit, rows: page, total: order.length };
   }

@@ -49,7 +49,6 @@ export class DocumentStore {
   private readonly index = new ListIndex({
     documents: () => this.docs.values(),
     valueOf: (view, doc, field) => valueOf(this.cache.row(view, doc, latestVersion(doc), true).record, field),
-    seer: (userId, groups = this.groups.groupsOf(userId, this.tenant.id)) => (doc) => holdsRole(userId, groups, doc, ROLES),
   });
 
   constructor(
@@ -144,12 +143,7 @@ export class DocumentStore {
     return this.inRole(user, doc, ['owner__v']);
   }
 
-  /**
-   * Documents the user may access, ascending by id (a fresh array: callers may sort or filter it).
-   * Cached per user while no document is added or changed in a way that may touch access (roles,
-   * groups and administrator rights do not change at run time); the most recent
-   * VISIBLE_LISTS_KEPT users are kept.
-   */
+  /** Documents the user may access, ascending by id (a fresh array), cached per user (row-cache.ts) while access may not have changed. */
   visibleTo(user: User): StoredDocument[] {
     return [...this.visibleDocs(user)];
   }
@@ -163,9 +157,16 @@ export class DocumentStore {
     });
   }
 
-  /** The latest versions the user may access sorted by `field` (list-index.ts; a page costs O(page)); not to be modified. */
-  sortedFor(user: User, field: string, desc: boolean): readonly OrderEntry[] {
-    return isTenantAdmin(user, this.tenant) ? this.index.order(this.view(), field, desc) : this.index.orderFor(this.view(), user.id, field, desc);
+  /** The latest versions the user may access (`mine`: and owns or holds checked out) sorted by `field` (list-index.ts); not to be modified. */
+  sortedFor(user: User, field: string, desc: boolean, mine = false): readonly OrderEntry[] {
+    const admin = isTenantAdmin(user, this.tenant);
+    if (admin && !mine) return this.index.order(this.view(), field, desc);
+    const test = () => {
+      const groups = this.groups.groupsOf(user.id, this.tenant.id);
+      const sees = (d: StoredDocument) => admin || holdsRole(user.id, groups, d, ROLES);
+      return mine ? (d: StoredDocument) => sees(d) && (holdsRole(user.id, groups, d, ['owner__v']) || d.lock?.by === user.id) : sees;
+    };
+    return this.index.orderFor(this.view(), `${mine ? 'mine' : 'sees'}:${user.id}`, test, field, desc);
   }
 
   /** A document the user may access; unknown and inaccessible ids get the same answer. */
