@@ -107,7 +107,7 @@ export function sizeLine(who: string, sizes: { name: string; rows: number; bytes
     const short = limit && rows < Number(limit[1]) ? ` (every document the user sees: the default world holds no more there)` : '';
     return `${name}: ${rows} row(s), ${bytes} bytes${short}`;
   });
-  return `answers of the default world to ${who}: ${parts.join('; ')}`;
+  return `answers of the world to ${who}: ${parts.join('; ')}`;
 }
 
 export function markdown(o: { duration: number; lines: string[]; coldLine: string; rssLine: string; sizeLine: string; load: number[]; world?: string; requests?: number }): string {
