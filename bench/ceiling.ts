@@ -5,7 +5,9 @@
  *
  *   node dist/bench/ceiling.mjs --payloads FILE [--port 0]   (built by the bench from this file)
  *
- * FILE: `{ "answers": [{ "method", "path", "search", "status", "contentType", "body" (base64) }] }`.
+ * FILE: `{ "answers": [{ "method", "path", "search", "requestBody"? (base64), "status", "contentType", "body" (base64) }] }`.
+ * Variants of a route are told apart by the query string, and for a POST with `requestBody` by the
+ * request's body too (the varied query scenarios of issue 19: one path, many bodies).
  * Prints `ceiling listening on http://127.0.0.1:PORT` once bound (loopback only).
  */
 import { readFileSync } from 'node:fs';
@@ -20,6 +22,8 @@ export interface CapturedAnswer {
   path: string;
   /** The query string with its `?`, or `''`. */
   search: string;
+  /** A POST's request body (base64), when its answer depends on it. */
+  requestBody?: string;
   status: number;
   contentType: string;
   /** The body, base64. */
@@ -31,6 +35,8 @@ interface Prepared {
   status: number;
   headers: Record<string, string>;
 }
+
+const variantKey = (search: string, requestBody: string) => `${search}\n${requestBody}`;
 
 function main(): void {
   const { values } = parseArgs({ options: { payloads: { type: 'string' }, port: { type: 'string' } } });
@@ -47,7 +53,8 @@ function main(): void {
     let route = routes.get(key);
     if (!route) routes.set(key, (route = { method: a.method, path: a.path, variants: new Map() }));
     const body = new Uint8Array(Buffer.from(a.body, 'base64')) as Uint8Array<ArrayBuffer>;
-    route.variants.set(a.search, { body, status: a.status, headers: { 'Content-Type': a.contentType } });
+    const requestBody = a.requestBody === undefined ? '' : Buffer.from(a.requestBody, 'base64').toString('latin1');
+    route.variants.set(variantKey(a.search, requestBody), { body, status: a.status, headers: { 'Content-Type': a.contentType } });
   }
 
   const app = new Hono();
@@ -57,10 +64,12 @@ function main(): void {
       app.on(method, path, () => new Response(first.body, { status: first.status, headers: first.headers }));
       continue;
     }
-    app.on(method, path, (c) => {
+    const byBody = method === 'POST';
+    app.on(method, path, async (c) => {
       const url = c.req.url;
       const q = url.indexOf('?');
-      const v = variants.get(q < 0 ? '' : url.slice(q)) ?? first;
+      const requestBody = byBody ? Buffer.from(await c.req.arrayBuffer()).toString('latin1') : '';
+      const v = variants.get(variantKey(q < 0 ? '' : url.slice(q), requestBody)) ?? first;
       return new Response(v.body, { status: v.status, headers: v.headers });
     });
   }

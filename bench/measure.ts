@@ -41,15 +41,37 @@ function cpuMs(pid: number): number | null {
 
 /** VmHWM of /proc/<pid>/status in MB, or null where there is no /proc. */
 export function peakRssMb(pid: number): number | null {
+  return statusMb(pid, 'VmHWM');
+}
+
+/** VmRSS of /proc/<pid>/status in MB (the RSS now), or null where there is no /proc. */
+export function rssMb(pid: number): number | null {
+  return statusMb(pid, 'VmRSS');
+}
+
+function statusMb(pid: number, field: 'VmHWM' | 'VmRSS'): number | null {
   try {
-    const m = /VmHWM:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const m = new RegExp(`${field}:\\s+(\\d+)\\s+kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) / 1024 : null;
   } catch {
     return null;
   }
 }
 
-export function cannon(base: string, r: BenchRequest, seconds: number, serverPid: number): Promise<Measure> {
+/**
+ * Load on one request repeated, or on a list sent in turn by all connections together (one shared
+ * counter through autocannon's `setupRequest`: consecutive requests differ whichever connection sends them).
+ */
+export function cannon(base: string, r: BenchRequest | readonly BenchRequest[], seconds: number, serverPid: number): Promise<Measure> {
+  const list = Array.isArray(r) ? (r as readonly BenchRequest[]) : undefined;
+  const one = list ? list[0] : (r as BenchRequest);
+  let next = 0;
+  const varied = list
+    ? { requests: [{ setupRequest: (req: any) => {
+      const x = list[next++ % list.length];
+      return { ...req, method: x.method, path: x.path, headers: x.headers, body: x.body };
+    } }] }
+    : {};
   const cpu0 = cpuMs(serverPid);
   return new Promise((resolvePromise, reject) => {
     const guard = setTimeout(() => {
@@ -58,10 +80,11 @@ export function cannon(base: string, r: BenchRequest, seconds: number, serverPid
     }, (seconds + 30) * 1000);
     const instance = autocannon(
       {
-        url: base + r.path,
-        method: r.method,
-        headers: r.headers,
-        body: r.body,
+        url: base + one.path,
+        method: one.method,
+        headers: one.headers,
+        body: one.body,
+        ...varied,
         connections: CONNECTIONS,
         duration: seconds,
         timeout: 10,

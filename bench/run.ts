@@ -10,6 +10,11 @@
  *
  *   npm run bench -- [--duration SECONDS] [--scenarios "GET /api/,list 20"] [--json FILE]
  *                    [--results FILE (default bench/results.md)] [--no-results]
+ *                    [--fixtures DIR] [--requests N]
+ *
+ * `--fixtures DIR` runs dms-sim on a generated world (`npm run fixtures:generate -- --documents
+ * 100000 --out DIR`) as its administrator (results by default in bench/results-generated.md);
+ * `--requests N` sets the length of the varied scenarios' request lists (bench/varied.ts).
  *
  * A scenario whose endpoint answers FAILURE (e.g. not implemented yet) is reported `n/a (...)`.
  *
@@ -22,10 +27,12 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { call, unusable } from './http';
-import { CONNECTIONS, COLD_START_RUNS, cannon, coldStart, peakRssMb, runCommand, stopLoad } from './measure';
+import { GENERATED_ADMIN, GENERATED_PASSWORD, GENERATED_TENANT } from '../src/fixtures/generate';
+import { CONNECTIONS, COLD_START_RUNS, cannon, coldStart, peakRssMb, rssMb, runCommand, stopLoad } from './measure';
 import { buildServers, CEILING, DMS_SIM, onInterrupt, PINNED, pinLoadGenerator, ROOT, startServer, stopAll } from './processes';
 import { type ScenarioResult, coldLine, fmtMb, markdown, rssLine, sizeLine, table, toJson } from './report';
-import { SCENARIOS, TENANT_DNS, USERNAME, answerSizes, captureAnswers, prepareScenarios } from './scenarios';
+import { DEFAULT_USER, SCENARIOS, answerSizes, captureAnswers, prepareScenarios } from './scenarios';
+import { VARIED_REQUESTS } from './varied';
 
 export { SCENARIOS, type ScenarioName } from './scenarios';
 export type { BenchJson } from './report';
@@ -38,19 +45,25 @@ function options() {
       duration: { type: 'string', default: '10' },
       scenarios: { type: 'string' },
       json: { type: 'string' },
-      results: { type: 'string', default: join(ROOT, 'bench', 'results.md') },
+      results: { type: 'string' },
       'no-results': { type: 'boolean' },
+      fixtures: { type: 'string' },
+      requests: { type: 'string' },
     },
   });
+  const requests = values.requests === undefined ? VARIED_REQUESTS : Number(values.requests);
+  if (!Number.isInteger(requests) || requests < 1 || requests > 100_000) throw new Error('--requests must be a whole number from 1 to 100000');
+  const results = values['no-results'] ? undefined : values.results ?? join(ROOT, 'bench', values.fixtures ? 'results-generated.md' : 'results.md');
   const duration = Number(values.duration);
   if (!Number.isFinite(duration) || duration <= 0 || duration > 600) throw new Error('--duration must be a number of seconds from 1 to 600');
   const wanted = values.scenarios ? values.scenarios.split(',').map((s) => s.trim()).filter(Boolean) : [...SCENARIOS];
   for (const n of wanted) if (!(SCENARIOS as readonly string[]).includes(n)) throw new Error(`unknown scenario "${n}"; one of: ${SCENARIOS.join(', ')}`);
-  return { duration, scenarios: SCENARIOS.filter((n) => wanted.includes(n)), json: values.json, results: values['no-results'] ? undefined : values.results! };
+  return { duration, scenarios: SCENARIOS.filter((n) => wanted.includes(n)), json: values.json, results, fixtures: values.fixtures, requests };
 }
 
 async function main(): Promise<void> {
-  const { duration, scenarios, json: jsonFile, results: resultsFile } = options();
+  const { duration, scenarios, json: jsonFile, results: resultsFile, fixtures, requests } = options();
+  const user = fixtures ? { username: GENERATED_ADMIN, password: GENERATED_PASSWORD, tenantDNS: GENERATED_TENANT } : DEFAULT_USER;
   const warmup = Math.min(2, duration);
 
   // The load generator on core 1, the servers on core 0.
@@ -59,12 +72,12 @@ async function main(): Promise<void> {
 
   const loadBefore = loadavg()[0];
   const tmp = mkdtempSync(join(tmpdir(), 'dms-sim-bench-'));
-  const simArgs = [DMS_SIM, ['--no-throttle', '--port', '0']] as const;
+  const simArgs = [DMS_SIM, ['--no-throttle', '--port', '0', ...(fixtures ? ['--fixtures', fixtures] : [])]] as const;
   try {
     await buildServers();
     const sim = await startServer(simArgs[0], [...simArgs[1]]);
     console.log(`bench: dms-sim pid ${sim.pid} at ${sim.base}`);
-    const prepared = await prepareScenarios(sim.base, scenarios);
+    const prepared = await prepareScenarios(sim.base, scenarios, user, requests);
 
     // The ceiling serves exactly what dms-sim answered, with its content type.
     const payloads = join(tmp, 'payloads.json');
@@ -81,7 +94,7 @@ async function main(): Promise<void> {
     console.log(`bench: ceiling pid ${ceiling.pid} at ${ceiling.base}`);
     const results: ScenarioResult[] = [];
     /** dms-sim's peak RSS after each scenario: where memory grows. */
-    const hwm: string[] = [`start ${fmtMb(peakRssMb(sim.pid))}`];
+    const hwm: string[] = [`start ${fmtMb(peakRssMb(sim.pid))} (now ${fmtMb(rssMb(sim.pid))})`];
     for (const name of scenarios) {
       const p = prepared.get(name)!;
       if ('na' in p) {
@@ -90,22 +103,25 @@ async function main(): Promise<void> {
         continue;
       }
       process.stdout.write(`bench: ${name}: dms-sim …`);
-      await cannon(sim.base, p.request, warmup, sim.pid);
-      const dms = await cannon(sim.base, p.request, duration, sim.pid);
+      const load = p.requests ?? p.request;
+      await cannon(sim.base, load, warmup, sim.pid);
+      const dms = await cannon(sim.base, load, duration, sim.pid);
       process.stdout.write(` ${Math.round(dms.rps)} rps; ceiling …`);
-      await cannon(ceiling.base, p.request, warmup, ceiling.pid);
-      const top = await cannon(ceiling.base, p.request, duration, ceiling.pid);
+      await cannon(ceiling.base, load, warmup, ceiling.pid);
+      const top = await cannon(ceiling.base, load, duration, ceiling.pid);
       console.log(` ${Math.round(top.rps)} rps`);
       // Still answering the same way after the load (no session lost, no throttling)?
       const after = unusable(await call(sim.base, p.request));
-      results.push(after ? { name, na: `answered ${after} under load` } : { name, dms, ceiling: top });
-      hwm.push(`${name} ${fmtMb(peakRssMb(sim.pid))}`);
+      const rssAfter = rssMb(sim.pid);
+      results.push(after ? { name, na: `answered ${after} under load` } : { name, dms, ceiling: top, rssAfter });
+      hwm.push(`${name} ${fmtMb(peakRssMb(sim.pid))} (now ${fmtMb(rssAfter)})`);
     }
     const rss = { dms: peakRssMb(sim.pid), ceiling: peakRssMb(ceiling.pid) };
     await stopAll();
 
-    const lines = table(results);
-    const report = { lines, coldLine: coldLine(cold), rssLine: rssLine(rss, hwm), sizeLine: sizeLine(`${USERNAME} on ${TENANT_DNS}`, answerSizes(prepared)) };
+    const world = fixtures ? 'generated' : 'default';
+    const lines = table(results, world);
+    const report = { lines, coldLine: coldLine(cold), rssLine: rssLine(rss, hwm, world), sizeLine: sizeLine(`${user.username} on ${user.tenantDNS}`, answerSizes(prepared)), world: fixtures ?? 'the default world', requests };
     console.log(['', ...lines, '', report.coldLine, report.rssLine, report.sizeLine].join('\n'));
 
     if (jsonFile) writeFileSync(jsonFile, JSON.stringify(toJson(results, cold, rss), null, 2) + '\n');

@@ -8,9 +8,12 @@
  */
 import type { CapturedAnswer } from './ceiling';
 import { type Answer, type BenchRequest, call, FORM_HEADERS, form, jsonOf, multipart, unusable } from './http';
+import { VARIED_REQUESTS, VARIED_SCENARIOS, type VariedName, sampleWorld, sortableFields, variedRequests } from './varied';
 
-export const SCENARIOS = ['GET /api/', 'list 20', 'list 200', 'document', 'file 1MB', 'query', 'login'] as const;
+/** The repeated-request scenarios of issue 10, then the varied ones of issue 19 (bench/varied.ts). */
+export const SCENARIOS = ['GET /api/', 'list 20', 'list 200', 'document', 'file 1MB', 'query', 'login', ...VARIED_SCENARIOS] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
+const isVaried = (n: ScenarioName): n is VariedName => (VARIED_SCENARIOS as readonly string[]).includes(n);
 
 export const VERSION = 'v25.3';
 export const USERNAME = 'tenant.admin@acme.example';
@@ -18,9 +21,23 @@ export const TENANT_DNS = 'promo.acme.example';
 const PASSWORD = 'Passw0rd!';
 const FILE_BYTES = 1024 * 1024;
 
-export type Prepared = { request: BenchRequest; answer: Answer } | { na: string };
+/** Who the bench logs in as: the default world's promo administrator, or a generated world's (`--fixtures`). */
+export interface BenchUser {
+  username: string;
+  password: string;
+  tenantDNS: string;
+}
+export const DEFAULT_USER: BenchUser = { username: USERNAME, password: PASSWORD, tenantDNS: TENANT_DNS };
 
-export async function prepareScenarios(base: string, wanted: readonly ScenarioName[]): Promise<Map<ScenarioName, Prepared>> {
+/**
+ * A scenario ready to run: one request repeated (`request`, its `answer`), or a varied list
+ * (`requests`, each with its answer in `answers`; `request` is the first of them).
+ */
+export type Prepared = { request: BenchRequest; answer: Answer; requests?: BenchRequest[]; answers?: Answer[] } | { na: string };
+
+export async function prepareScenarios(
+  base: string, wanted: readonly ScenarioName[], user: BenchUser = DEFAULT_USER, variedCount = VARIED_REQUESTS,
+): Promise<Map<ScenarioName, Prepared>> {
   const out = new Map<ScenarioName, Prepared>();
   const want = (n: ScenarioName) => wanted.includes(n);
   const tryRequest = async (r: BenchRequest): Promise<Prepared> => {
@@ -33,7 +50,7 @@ export async function prepareScenarios(base: string, wanted: readonly ScenarioNa
     method: 'POST',
     path: `/api/${VERSION}/auth`,
     headers: FORM_HEADERS,
-    body: form({ username: USERNAME, password: PASSWORD, tenantDNS: TENANT_DNS }),
+    body: form({ username: user.username, password: user.password, tenantDNS: user.tenantDNS }),
   };
   if (want('GET /api/')) out.set('GET /api/', await tryRequest({ method: 'GET', path: '/api/', headers: {} }));
 
@@ -42,7 +59,7 @@ export async function prepareScenarios(base: string, wanted: readonly ScenarioNa
   if (needsSession) {
     const a = await call(base, loginRequest);
     session = jsonOf(a)?.sessionId;
-    if (!session) throw new Error(`bench: login as ${USERNAME} on ${TENANT_DNS} failed: ${a.body.toString('utf8').slice(0, 300)}`);
+    if (!session) throw new Error(`bench: login as ${user.username} on ${user.tenantDNS} failed: ${a.body.toString('utf8').slice(0, 300)}`);
   }
   if (want('login')) out.set('login', await tryRequest(loginRequest));
   const auth = { Authorization: session ?? '' };
@@ -73,6 +90,29 @@ export async function prepareScenarios(base: string, wanted: readonly ScenarioNa
       headers: { ...auth, ...FORM_HEADERS },
       body: form({ q: 'SELECT id, name__v FROM documents WHERE id > 0 PAGESIZE 100' }),
     }));
+  }
+
+  const varied = wanted.filter(isVaried);
+  if (varied.length) {
+    const send = (r: BenchRequest) => call(base, r);
+    const sample = await sampleWorld(send, VERSION, auth, loginRequest);
+    const sorts = await sortableFields(send, sample);
+    for (const name of varied) {
+      const requests = variedRequests(name, sample, { count: variedCount, sorts });
+      // Each answered once (the ceiling serves these bytes); any failure makes the scenario n/a.
+      const answers: Answer[] = [];
+      let na: string | undefined;
+      for (const r of requests) {
+        const a = await call(base, r);
+        const why = unusable(a);
+        if (why) {
+          na = `${r.method} ${r.path}: ${why}`;
+          break;
+        }
+        answers.push(a);
+      }
+      out.set(name, na ? { na } : { request: requests[0], answer: answers[0], requests, answers });
+    }
   }
   return out;
 }
@@ -123,15 +163,23 @@ async function prepareFile(
 /** What the ceiling serves: `GET /api/` and each prepared request's answer, with its content type. */
 export async function captureAnswers(base: string, prepared: Map<ScenarioName, Prepared>): Promise<CapturedAnswer[]> {
   const answers: CapturedAnswer[] = [];
-  const getApi = await call(base, { method: 'GET', path: '/api/', headers: {} });
-  answers.push({ method: 'GET', path: '/api/', search: '', status: getApi.status, contentType: getApi.contentType, body: getApi.body.toString('base64') });
+  const seen = new Set<string>();
+  const add = (r: BenchRequest, a: Answer) => {
+    const q = r.path.indexOf('?');
+    const path = q < 0 ? r.path : r.path.slice(0, q);
+    const search = q < 0 ? '' : r.path.slice(q);
+    // A POST is told apart by its body too (queries, creates); the first answer of a request wins.
+    const requestBody = r.method === 'POST' && r.body ? r.body.toString('base64') : undefined;
+    const key = `${r.method} ${path}${search} ${requestBody ?? ''}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    answers.push({ method: r.method, path, search, ...(requestBody ? { requestBody } : {}), status: a.status, contentType: a.contentType, body: a.body.toString('base64') });
+  };
+  add({ method: 'GET', path: '/api/', headers: {} }, await call(base, { method: 'GET', path: '/api/', headers: {} }));
   for (const p of prepared.values()) {
     if (!('request' in p)) continue;
-    const q = p.request.path.indexOf('?');
-    const path = q < 0 ? p.request.path : p.request.path.slice(0, q);
-    const search = q < 0 ? '' : p.request.path.slice(q);
-    if (answers.some((a) => a.method === p.request.method && a.path === path && a.search === search)) continue;
-    answers.push({ method: p.request.method, path, search, status: p.answer.status, contentType: p.answer.contentType, body: p.answer.body.toString('base64') });
+    if (p.requests && p.answers) p.requests.forEach((r, i) => add(r, p.answers![i]));
+    else add(p.request, p.answer);
   }
   return answers;
 }

@@ -5,8 +5,10 @@
 import { apiError } from '../errors';
 import type { User } from '../users';
 import { cachedList } from './list-cache';
+import { compareKeyed, valueOf } from './list-order';
 import type { MetadataView } from './metadata';
 import type { NamedList } from './named-lists';
+import { type StoredDocument, latestVersion } from './model';
 import type { DocumentRow, DocumentStore } from './store';
 
 export const MAX_PAGE = 200;
@@ -37,9 +39,6 @@ export interface ListResult {
   readonly rows: readonly DocumentRow[];
   readonly total: number;
 }
-
-/** A record's own value of a field (a configured field named `constructor` must not read an inherited member). */
-const valueOf = (record: Record<string, unknown>, field: string): unknown => (Object.hasOwn(record, field) ? record[field] : undefined);
 
 const SEARCHABLE_TYPES = new Set(['String', 'LongText', 'RichText', 'Picklist']);
 
@@ -77,17 +76,6 @@ export function parseSort(view: MetadataView, sort: string | undefined): { field
   return { field, desc: m[2]?.toUpperCase() === 'DESC' };
 }
 
-function compare(a: unknown, b: unknown): number {
-  if (a === b) return 0;
-  if (a === undefined || a === null) return 1;
-  if (b === undefined || b === null) return -1;
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
-  const x = String(a).toLowerCase();
-  const y = String(b).toLowerCase();
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
 /**
  * The page of documents a user asks for. Repeated requests get the very same (frozen) answer object
  * while nothing it depends on changed (list-cache.ts).
@@ -105,16 +93,23 @@ function computeList(store: DocumentStore, user: User, p: ListParams): ListResul
   const { field, desc } = parseSort(view, p.sort);
   if (p.scope !== undefined && !p.search?.trim()) throw apiError('parameterRequired', 'search');
 
-  let rows = store.rowsVisibleTo(user, { allVersions: p.versionscope === 'all' });
-  if (p.namedFilter !== undefined) {
-    const filter = NAMED_FILTERS.get(p.namedFilter);
-    if (!filter) throw apiError('invalidFilter', p.namedFilter);
-    if (filter === 'mine') rows = rows.filter((r) => store.isOwner(user, r.document) || r.document.lock?.by === user.id);
-    else {
-      const ids = new Set(store.namedList(user, filter));
-      rows = rows.filter((r) => ids.has(r.document.id));
-    }
+  const filter = p.namedFilter === undefined ? undefined : NAMED_FILTERS.get(p.namedFilter);
+  if (p.namedFilter !== undefined && !filter) throw apiError('invalidFilter', p.namedFilter);
+  const searched = !!p.search?.trim();
+  const allVersions = p.versionscope === 'all';
+
+  // The plain list of latest versions (or My Documents): a page of a kept sorted order (list-index.ts), no scan.
+  if ((!filter || filter === 'mine') && !searched && !allVersions) {
+    const order = store.sortedFor(user, field, desc, filter === 'mine');
+    const page = order.slice(start, start + limit).map((e) => store.rowOf(e.doc, latestVersion(e.doc)));
+    return { size: page.length, start, limit, rows: page, total: order.length };
   }
+
+  // Favorites, Recent Documents, Cart: the user's few ids, not every visible document.
+  let rows: DocumentRow[];
+  if (filter && filter !== 'mine') rows = listedRows(store, user, store.namedList(user, filter), allVersions);
+  else rows = store.rowsVisibleTo(user, { allVersions });
+  if (filter === 'mine') rows = rows.filter((r) => store.isOwner(user, r.document) || r.document.lock?.by === user.id);
   if (p.search?.trim()) {
     const wanted = terms(p.search);
     const scope = p.scope ?? 'properties';
@@ -125,11 +120,30 @@ function computeList(store: DocumentStore, user: User, p: ListParams): ListResul
     });
   }
   // Rows come ascending by (id, major, minor): the default order needs no sort.
-  if (field !== 'id' || desc) rows.sort((a, b) => {
-    const c = compare(valueOf(a.record, field), valueOf(b.record, field));
-    if (c !== 0) return desc ? -c : c;
-    return a.document.id - b.document.id || a.version.major - b.version.major || a.version.minor - b.version.minor;
-  });
+  if (field !== 'id' || desc) {
+    const keyed = rows.map((r) => ({ row: r, key: valueOf(r.record, field), id: r.document.id, major: r.version.major, minor: r.version.minor }));
+    keyed.sort((a, b) => compareKeyed(desc, a, b));
+    rows = keyed.map((k) => k.row);
+  }
   const page = rows.slice(start, start + limit);
   return { size: page.length, start, limit, rows: page, total: rows.length };
+}
+
+/** The rows of these document ids the user may access (latest versions, or every version), ascending by id; others skipped. */
+function listedRows(store: DocumentStore, user: User, ids: readonly number[], allVersions: boolean): DocumentRow[] {
+  const docs: StoredDocument[] = [];
+  for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
+    try {
+      docs.push(store.get(user, id));
+    } catch {
+      /* gone from the user's view: skipped */
+    }
+  }
+  const out: DocumentRow[] = [];
+  for (const doc of docs) {
+    const latest = latestVersion(doc);
+    if (!allVersions) out.push(store.rowOf(doc, latest));
+    else for (const v of doc.versions) out.push(store.rowOf(doc, v));
+  }
+  return out;
 }

@@ -13,6 +13,9 @@ import { type DocumentVersion, type Lock, type StoredDocument, latestVersion } f
 import type { DocumentRecord } from './records';
 import { type NamedList, NamedLists } from './named-lists';
 import { RowCache } from './row-cache';
+import { ListIndex, type OrderEntry } from './list-index';
+import { valueOf } from './list-order';
+import { documentsUsing } from './uses';
 import { StoreCache } from './store-cache';
 import { EDIT_ROLES, ROLES, type RoleName } from './standard-fields';
 import { thumbnailOf } from './thumbnail';
@@ -40,11 +43,13 @@ export class DocumentStore {
   private nextId = 1;
   /** Rows with their API records and users' visible documents (the hot path). */
   private readonly cache = new RowCache();
-  /**
-   * Whole answers (list, retrieve), the query's visible rows, file texts, thumbnails and
-   * renditions, each bounded (store-cache.ts): for the domain's methods only.
-   */
+  /** Whole answers (list, retrieve), query rows, file texts, thumbnails, renditions, each bounded (store-cache.ts). */
   readonly kept = new StoreCache();
+  /** Sorted orders of the latest versions, kept up to date per change (endpoint 21 without scans: list-index.ts). */
+  private readonly index = new ListIndex({
+    documents: () => this.docs.values(),
+    valueOf: (view, doc, field) => valueOf(this.cache.row(view, doc, latestVersion(doc), true).record, field),
+  });
 
   constructor(
     readonly tenant: Tenant,
@@ -81,22 +86,9 @@ export class DocumentStore {
     return this.clock.now();
   }
 
-  /**
-   * The documents that use a component, so that MDL cannot DROP or RENAME it from under them
-   * (registered with the configuration registry): a Doctype they are filed under, a Doclifecycle
-   * they follow, a Docfield holding a value in any of their versions.
-   */
+  /** The documents that use a component (uses.ts: a Doctype, Doclifecycle or Docfield MDL may not DROP or RENAME). */
   usesOf(type: string, name: string): string[] {
-    const hasValue = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
-    const using = [...this.docs.values()].filter((d) =>
-      type === 'Doctype' ? d.doctype === name
-        : type === 'Doclifecycle' ? d.lifecycle === name
-          : type === 'Docfield' ? d.versions.some((v) => Object.hasOwn(v.fields, name) && hasValue(v.fields[name]))
-            : false,
-    );
-    if (using.length === 0) return [];
-    const shown = using.slice(0, 5).map((d) => `document ${d.id}`);
-    return using.length > 5 ? [...shown, `${using.length - 5} more documents`] : shown;
+    return documentsUsing(this.docs.values(), type, name);
   }
 
   /** Adds a document (fixtures, create); the id must be new. */
@@ -105,6 +97,7 @@ export class DocumentStore {
     this.docs.set(doc.id, doc);
     this.nextId = Math.max(this.nextId, doc.id + 1);
     this.cache.accessChanged();
+    this.index.changed(doc);
   }
 
   /**
@@ -114,6 +107,7 @@ export class DocumentStore {
   changed(doc: StoredDocument): void {
     this.cache.touch(doc);
     this.cache.accessChanged();
+    this.index.changed(doc);
   }
 
   /** The id the next created document gets (taken only when the create commits). */
@@ -149,12 +143,7 @@ export class DocumentStore {
     return this.inRole(user, doc, ['owner__v']);
   }
 
-  /**
-   * Documents the user may access, ascending by id (a fresh array: callers may sort or filter it).
-   * Cached per user while no document is added or changed in a way that may touch access (roles,
-   * groups and administrator rights do not change at run time); the most recent
-   * VISIBLE_LISTS_KEPT users are kept.
-   */
+  /** Documents the user may access, ascending by id (a fresh array), cached per user (row-cache.ts) while access may not have changed. */
   visibleTo(user: User): StoredDocument[] {
     return [...this.visibleDocs(user)];
   }
@@ -166,6 +155,18 @@ export class DocumentStore {
       const groups = isTenantAdmin(user, this.tenant) ? undefined : this.groups.groupsOf(user.id, this.tenant.id);
       return (groups ? all.filter((d) => holdsRole(user.id, groups, d, ROLES)) : all).sort((a, b) => a.id - b.id);
     });
+  }
+
+  /** The latest versions the user may access (`mine`: and owns or holds checked out) sorted by `field` (list-index.ts); not to be modified. */
+  sortedFor(user: User, field: string, desc: boolean, mine = false): readonly OrderEntry[] {
+    const admin = isTenantAdmin(user, this.tenant);
+    if (admin && !mine) return this.index.order(this.view(), field, desc);
+    const test = () => {
+      const groups = this.groups.groupsOf(user.id, this.tenant.id);
+      const sees = (d: StoredDocument) => admin || holdsRole(user.id, groups, d, ROLES);
+      return mine ? (d: StoredDocument) => sees(d) && (holdsRole(user.id, groups, d, ['owner__v']) || d.lock?.by === user.id) : sees;
+    };
+    return this.index.orderFor(this.view(), `${mine ? 'mine' : 'sees'}:${user.id}`, test, field, desc);
   }
 
   /** A document the user may access; unknown and inaccessible ids get the same answer. */
@@ -251,6 +252,7 @@ export class DocumentStore {
     if (!doc.lock) {
       doc.lock = { by: user.id, at: this.clock.now() };
       this.cache.touch(doc);
+      this.index.changed(doc);
     }
     return doc.lock;
   }
@@ -262,6 +264,7 @@ export class DocumentStore {
     if (doc.lock.by !== user.id && !isTenantAdmin(user, this.tenant)) throw apiError('documentLockedByOther', id);
     doc.lock = undefined;
     this.cache.touch(doc);
+    this.index.changed(doc);
   }
 
   // ---- files ----------------------------------------------------------------------------------
