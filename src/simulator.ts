@@ -30,6 +30,7 @@ const WARM_UP_DELAY_MS = 300;
 export interface SimulatorOptions {
   /** A fixture folder, or a loaded set; default: the built-in default world. */
   fixtures?: string | FixtureSet;
+  /** The port to listen on; default 0 (a free port: listen() resolves to the address). The CLI defaults to 8080. */
   port?: number;
   host?: string;
   /** The base of every absolute address handed out; default: the listening address. */
@@ -131,7 +132,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       if (options.tls) tls = await tlsFiles(world.tenants.all().map((t) => t.dns), typeof options.tls === 'object' ? options.tls.dir : undefined);
       const secure = tls ? { createServer: createHttpsServer, serverOptions: { key: tls.key, cert: tls.cert } } : {};
       return new Promise((resolve, reject) => {
-        const s = serve({ fetch: app.fetch, port: options.port ?? 8080, hostname: host, ...secure }, (info: AddressInfo) => {
+        const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host, ...secure }, (info: AddressInfo) => {
           // The loopback and wildcard addresses are shown as localhost (the README's address).
           const shownHost = ['0.0.0.0', '::', '127.0.0.1'].includes(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
           const url = `${tls ? 'https' : 'http'}://${shownHost}:${info.port}`;
