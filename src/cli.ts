@@ -1,5 +1,6 @@
 /**
- * `npm start` / `dms-sim`: runs the simulator on a fixture set.
+ * `dms-sim [serve] [flags]` (and `npm start`): runs the simulator on a fixture set; `dms-sim fixtures
+ * ...` and `dms-sim contract ...` are dispatched to src/commands/. Every flag of serve is parsed here.
  * Flags: --port (or PORT; 0 picks a free port), --host, --fixtures DIR, --public-url,
  * --validate-responses, --no-throttle, --tls, --tls-dir DIR, --trust-proxy; control plane (issue 16):
  * --state-file PATH, --clock ISO, --frozen-clock, --fault PRESET (repeatable), --control-token T,
@@ -12,18 +13,37 @@ import { PRESETS, isPreset } from './control/presets';
 import { ScenarioError } from './control/scenario';
 import { SnapshotError } from './control/snapshot';
 import { FixtureError } from './fixtures/load';
+import { dispatch } from './commands/dispatch';
 import { createSimulator, isLoopback } from './simulator';
 import { trustAdvice } from './tls/certificate';
 
-const usage = `Usage: dms-sim [--port N] [--host H] [--fixtures DIR] [--public-url URL] [--validate-responses] [--no-throttle]
-               [--tls] [--tls-dir DIR] [--trust-proxy]
-               [--state-file PATH] [--clock ISO] [--frozen-clock] [--fault PRESET]... [--control-token T] [--scenario DIR|FILE]...
-  presets: ${PRESETS.join(', ')}`;
+const usage = `Usage: dms-sim [serve] [flags]          run the simulator (the default command)
+       dms-sim fixtures check|generate ...  validate or generate a fixture set (dms-sim fixtures --help)
+       dms-sim contract [flags]             the contract suite against any target (dms-sim contract --help)
 
-function main(): void {
+serve flags:
+  --port N                  the port; 0 picks a free one (default: $PORT, else 8080)
+  --host H                  the address to listen on (default: 127.0.0.1)
+  --fixtures DIR            the fixture set (default: the built-in default world)
+  --public-url URL          the base of every absolute address handed out (default: the listening address)
+  --validate-responses      validate every answer against the OpenAPI document (default: off)
+  --no-throttle             no burst limits (default: throttling as the fixtures say)
+  --tls                     HTTPS with a self-signed certificate for every tenant (default: off)
+  --tls-dir DIR             where the certificate is kept (default: the user's cache folder)
+  --trust-proxy             honour X-Forwarded-* from any peer (default: only from loopback)
+  --state-file PATH         load at start, save on stop (default: none)
+  --clock ISO               the simulator clock at start (default: the system time)
+  --frozen-clock            the clock does not move on its own (default: off)
+  --fault PRESET            a fault preset from start, repeatable (default: none); presets: ${PRESETS.join(', ')}
+  --control-token T         required in X-Sim-Control-Token for the control plane (default: none, loopback only)
+  --scenario DIR|FILE       a scenario applied at start, repeatable (default: the set's scenario.yaml)
+  -h, --help                this text`;
+
+export function serve(argv: string[]): void {
   let args;
   try {
     args = parseArgs({
+      args: argv,
       options: {
         port: { type: 'string' },
         host: { type: 'string' },
@@ -119,4 +139,4 @@ function main(): void {
   process.once('SIGTERM', stop);
 }
 
-main();
+void dispatch(process.argv.slice(2), serve);
