@@ -14,6 +14,7 @@ import { ScenarioError } from './control/scenario';
 import { SnapshotError } from './control/snapshot';
 import { FixtureError } from './fixtures/load';
 import { dispatch } from './commands/dispatch';
+import type { Settings } from './domain/world';
 import { createSimulator, isLoopback } from './simulator';
 import { trustAdvice } from './tls/certificate';
 
@@ -37,6 +38,12 @@ serve flags:
   --fault PRESET            a fault preset from start, repeatable (default: none); presets: ${PRESETS.join(', ')}
   --control-token T         required in X-Sim-Control-Token for the control plane (default: none, loopback only)
   --scenario DIR|FILE       a scenario applied at start, repeatable (default: the set's scenario.yaml)
+service settings (each overrides the fixture set's):
+  --session-timeout MINUTES session inactivity timeout of every tenant (default: each tenant's, else 20)
+  --auth-burst-limit N      logins per user and minute (default: service.settings.authBurstLimit, else 60)
+  --api-burst-limit N       API calls per tenant and 5 minutes, every tenant (default: the tenant's, else service.settings, else 2000)
+  --page-link-ttl DURATION  lifetime of query paging links, e.g. 90s, 30m, 72h, 3d (default: 72h)
+  --max-upload BYTES        largest file upload (default: service.settings.uploadMaxBytes, else 104857600)
   -h, --help                this text`;
 
 export function serve(argv: string[]): void {
@@ -60,6 +67,11 @@ export function serve(argv: string[]): void {
         fault: { type: 'string', multiple: true },
         'control-token': { type: 'string' },
         scenario: { type: 'string', multiple: true },
+        'session-timeout': { type: 'string' },
+        'auth-burst-limit': { type: 'string' },
+        'api-burst-limit': { type: 'string' },
+        'page-link-ttl': { type: 'string' },
+        'max-upload': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }).values;
@@ -85,6 +97,13 @@ export function serve(argv: string[]): void {
     console.error(`--fault ${unknownPreset}: not a preset (${PRESETS.join(', ')})\n${usage}`);
     process.exit(2);
   }
+  let settings: Partial<Settings>;
+  try {
+    settings = settingsFromFlags(args);
+  } catch (e) {
+    console.error(`${(e as Error).message}\n${usage}`);
+    process.exit(2);
+  }
   let sim;
   try {
     sim = createSimulator({
@@ -93,7 +112,7 @@ export function serve(argv: string[]): void {
       host: args.host,
       publicUrl: args['public-url'],
       validateResponses: args['validate-responses'],
-      settings: args['no-throttle'] ? { throttling: false } : {},
+      settings: { ...settings, ...(args['no-throttle'] ? { throttling: false } : {}) },
       tls: args.tls || args['tls-dir'] ? { dir: args['tls-dir'] } : undefined,
       trustProxy: args['trust-proxy'],
       stateFile: args['state-file'],
@@ -117,6 +136,8 @@ export function serve(argv: string[]): void {
         lines.push(`  ${t.id}  ${t.dns.padEnd(28)} ${t.status.padEnd(8)} ${base}/tenants/${t.dns}/api`);
       }
       const pw = simulator.world.fixtures.data.users.filter((u) => u.password).slice(0, 4);
+      const over = Object.keys(settings).length ? shownSettings(simulator.world) : undefined;
+      if (over) lines.push('', `Settings: ${over}`);
       lines.push('', 'Default credentials (see README for every persona):');
       for (const u of pw) lines.push(`  ${u.username} / ${u.password}`);
       if (simulator.tls) lines.push('', trustAdvice(simulator.tls, `${base}/api/`));
@@ -137,6 +158,40 @@ export function serve(argv: string[]): void {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+/** A whole number ≥ min from a flag. */
+function whole(flag: string, v: string, min: number): number {
+  const n = Number(v);
+  if (!/^\d+$/.test(v.trim()) || !Number.isSafeInteger(n) || n < min) throw new Error(`--${flag} must be a whole number from ${min}: ${v}`);
+  return n;
+}
+
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+/** `90s`, `30m`, `72h`, `3d`, `500ms` → milliseconds. */
+export function parseDuration(flag: string, v: string): number {
+  const m = /^(\d+)(ms|s|m|h|d)$/.exec(v.trim());
+  if (!m || Number(m[1]) === 0) throw new Error(`--${flag} must be a positive duration such as 90s, 30m, 72h or 3d: ${v}`);
+  return Number(m[1]) * UNIT_MS[m[2]];
+}
+
+/** The service settings flags (issue 20) as overrides of the fixture settings. */
+function settingsFromFlags(args: Record<string, unknown>): Partial<Settings> {
+  const s: Partial<Settings> = {};
+  const str = (k: string) => args[k] as string | undefined;
+  if (str('session-timeout') !== undefined) s.sessionTimeoutMinutes = whole('session-timeout', str('session-timeout')!, 1);
+  if (str('auth-burst-limit') !== undefined) s.authBurstLimit = whole('auth-burst-limit', str('auth-burst-limit')!, 1);
+  if (str('api-burst-limit') !== undefined) s.apiBurstLimit = whole('api-burst-limit', str('api-burst-limit')!, 1);
+  if (str('page-link-ttl') !== undefined) s.pageLinkTtlMs = parseDuration('page-link-ttl', str('page-link-ttl')!);
+  if (str('max-upload') !== undefined) s.uploadMaxBytes = whole('max-upload', str('max-upload')!, 1);
+  return s;
+}
+
+/** The settings in effect, for the start banner when a flag set one. */
+function shownSettings(world: { settings: Settings; tenants: { all(): { sessionTimeoutMinutes: number }[] } }): string {
+  const st = world.settings;
+  const timeouts = [...new Set(world.tenants.all().map((t) => t.sessionTimeoutMinutes))].join('/');
+  return `session timeout ${timeouts} min, auth burst ${st.authBurstLimit}/min, API burst ${st.apiBurstLimit}/5 min, page links ${st.pageLinkTtlMs / 1000} s, uploads up to ${st.uploadMaxBytes} bytes`;
 }
 
 void dispatch(process.argv.slice(2), serve);

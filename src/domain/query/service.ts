@@ -76,8 +76,8 @@ export class QueryService {
   /** Answers without paging links, per tenant id (tenants come from the fixtures; see QUERY_ANSWERS_KEPT). */
   private readonly answers = new Map<number, BoundedCache<string, QueryAnswer>>();
 
-  constructor(clock: Clock, readonly records?: ObjectRecords) {
-    this.results = new QueryResultStore(clock);
+  constructor(clock: Clock, readonly records?: ObjectRecords, linkTtlMs?: number) {
+    this.results = new QueryResultStore(clock, undefined, undefined, linkTtlMs);
   }
 
   /** Checks `q` as the HTTP layer received it (missing → PARAMETER_REQUIRED, too long → INVALID_DATA). */
