@@ -11,8 +11,11 @@
  * half a file. A default fixture set that does not load does not stop the build (a start on
  * another set must still work): the built server then reports it when it starts on it.
  * `--out DIR` (inside the project) builds elsewhere than dist/ (the build's own test does).
+ * `--lib` (npm run build, prepare) also builds the package's library (issue 20): dist/lib/index.mjs
+ * (`dms-sim`) and dist/lib/contract.mjs (`dms-sim/contract`), bundled the same way, and their type
+ * definitions under dist/lib/types/ (tsc -p tsconfig.build.json); skipped when up to date.
  *
- *   node scripts/build.mjs [--force] [--quiet] [--out DIR]
+ *   node scripts/build.mjs [--force] [--quiet] [--out DIR] [--lib]
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -109,6 +112,54 @@ export async function buildServer({ force = false, quiet = false, outDir = DIST 
   return { built: true };
 }
 
+/**
+ * The declarations name their modules without extensions (the sources are written for a bundler):
+ * `./x` becomes `./x.js` or `./x/index.js`, so that TypeScript projects resolving as Node does
+ * (`moduleResolution: node16/nodenext`) see the types too.
+ */
+function addDeclarationExtensions(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) {
+      addDeclarationExtensions(path);
+      continue;
+    }
+    if (!name.endsWith('.d.ts')) continue;
+    const text = readFileSync(path, 'utf8');
+    const fixed = text.replace(/((?:from|import)\s*\(?\s*)(['"])(\.{1,2}\/[^'"]*)\2/g, (m, lead, q, spec) => {
+      if (/\.(js|mjs|json)$/.test(spec)) return m;
+      const base = resolve(dirname(path), spec);
+      if (existsSync(`${base}.d.ts`)) return `${lead}${q}${spec}.js${q}`;
+      if (existsSync(join(base, 'index.d.ts'))) return `${lead}${q}${spec}/index.js${q}`;
+      return m;
+    });
+    if (fixed !== text) writeFileSync(path, fixed);
+  }
+}
+
+/** The library entries of package.json `exports` and their declarations. */
+export async function buildLibrary({ force = false, quiet = false, outDir = DIST } = {}) {
+  const lib = join(outDir, 'lib');
+  const stamp = join(lib, '.inputs');
+  const digest = inputsDigest();
+  if (!force && existsSync(stamp) && readFileSync(stamp, 'utf8') === digest) {
+    if (!quiet) console.log(`${relative(ROOT, lib)}/ is up to date`);
+    return { built: false };
+  }
+  const started = performance.now();
+  rmSync(stamp, { force: true });
+  await bundle('src/index.ts', join(lib, 'index.mjs'));
+  await bundle('src/contract/index.ts', join(lib, 'contract.mjs'));
+  const { spawnSync } = await import('node:child_process');
+  const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+  const types = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', join(lib, 'types')], { cwd: ROOT, encoding: 'utf8' });
+  if (types.status !== 0) throw new Error(`type definitions: ${types.stdout}${types.stderr}`);
+  addDeclarationExtensions(join(lib, 'types'));
+  writeFileSync(stamp, digest);
+  if (!quiet) console.log(`built ${relative(ROOT, lib)}/index.mjs, contract.mjs and types/ in ${Math.round(performance.now() - started)} ms`);
+  return { built: true };
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const out = args.indexOf('--out');
@@ -117,7 +168,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     console.error('dms-sim build: --out must be a folder inside the project (the server finds fixtures/ and spec/ above it)');
     process.exit(2);
   }
-  buildServer({ force: args.includes('--force'), quiet: args.includes('--quiet'), outDir }).catch((e) => {
+  const opts = { force: args.includes('--force'), quiet: args.includes('--quiet'), outDir };
+  buildServer(opts).then(() => (args.includes('--lib') ? buildLibrary(opts) : undefined)).catch((e) => {
     console.error(`dms-sim build failed: ${e.message}`);
     process.exit(1);
   });

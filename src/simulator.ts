@@ -29,6 +29,7 @@ const WARM_UP_DELAY_MS = 300;
 export interface SimulatorOptions {
   /** A fixture folder, or a loaded set; default: the built-in default world. */
   fixtures?: string | FixtureSet;
+  /** The port to listen on; default 0 (a free port: listen() resolves to the address). The CLI defaults to 8080. */
   port?: number;
   host?: string;
   /** The base of every absolute address handed out; default: the listening address. */
@@ -132,7 +133,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       if (options.tls) tls = await tlsFiles(world.tenants.all().map((t) => t.dns), typeof options.tls === 'object' ? options.tls.dir : undefined);
       return new Promise((resolve, reject) => {
         const s = createNodeServer(app.fetch, host, options.connections, tls && { key: tls.key, cert: tls.cert });
-        s.listen(options.port ?? 8080, host, () => {
+        s.listen(options.port ?? 0, host, () => {
           const info = s.address() as AddressInfo;
           // The loopback and wildcard addresses are shown as localhost (the README's address).
           const shownHost = ['0.0.0.0', '::', '127.0.0.1'].includes(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;

@@ -55,7 +55,7 @@ describe('the contract suite', () => {
 
   test('passes against a second dms-sim on a faker-generated fixture set (CONTRACT_BASE_URL)', async () => {
     dir = mkdtempSync(join(tmpdir(), 'dms-contract-generated-'));
-    const gen = await run(['--import', 'tsx', 'src/fixtures/generate.ts', '--out', dir, '--documents', '150', '--seed', '20260'], {}, 60_000);
+    const gen = await run(['--import', 'tsx', 'src/cli.ts', 'fixtures', 'generate', '--out', dir, '--documents', '150', '--seed', '20260'], {}, 60_000);
     expect(gen.code, gen.output).toBe(0);
     const users = (parse(readFileSync(join(dir, 'users.yaml'), 'utf8')).users ?? []) as { username: string; password?: string; domainAdmin?: string[] }[];
     const plain = users.filter((u) => u.password && !u.domainAdmin?.length);

@@ -35,7 +35,7 @@ describe('fixture sets', () => {
     const problems = problemsOf(dir);
     const file = join(relative(process.cwd(), dir), 'domains.yaml');
     expect(problems).toContain(`${file}: domains[0].tenants[2].status: must be equal to one of the allowed values: "Active", "Inactive"`);
-    expect(problems).toContain(`${file}: domains[0].tenants[1]: unknown key "aplication"`);
+    expect(problems).toContain(`${file}: domains[0].tenants[1]: unknown key "aplication" (did you mean "application"?)`);
     const missing = brokenSet('users.yaml', (t) => t.replace('    name: Bob Chen\n', ''));
     expect(problemsOf(missing)).toEqual([`${join(relative(process.cwd(), missing), 'users.yaml')}: users[2]: must have required property 'name'`]);
   });

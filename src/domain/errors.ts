@@ -33,6 +33,8 @@ const messages = {
   methodNotSupported: [ErrorType.METHOD_NOT_SUPPORTED, 'Method [{0}] is not supported for [{1}].'],
   versionNotSupported: [ErrorType.METHOD_NOT_SUPPORTED, 'API version [{0}] is not supported.'],
   invalidSession: [ErrorType.INVALID_SESSION_ID, 'Invalid or expired session ID.'],
+  /** The same type as any invalid session (gaps.md §5), with a hint (issue 20). */
+  sessionOfOtherTenant: [ErrorType.INVALID_SESSION_ID, 'Invalid or expired session ID. This session belongs to tenant [{0}], not [{1}]: log in with tenantDNS={1} for a session there, or use the address of {0}.'],
   parameterRequired: [ErrorType.PARAMETER_REQUIRED, 'Missing required parameter [{0}]'],
   invalidValue: [ErrorType.INVALID_DATA, 'Invalid value [{0}] for parameter [{1}] specified'],
   malformedBody: [ErrorType.INVALID_DATA, 'The request body could not be read as {0}.'],

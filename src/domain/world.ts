@@ -15,7 +15,7 @@ import { UsageLog } from './usage';
 import { TenantDirectory } from './tenants';
 import { UserDirectory } from './users';
 import { type TenantDocuments, loadDocuments } from './documents/setup';
-import { ObjectRecords, QueryService } from './query';
+import { ObjectRecords, PAGE_LINK_TTL_MS, QueryService } from './query';
 import { ApiVersions } from './versions';
 
 export interface Settings {
@@ -24,6 +24,14 @@ export interface Settings {
   apiBurstLimit: number;
   throttleDelayMs: number;
   uploadMaxBytes: number;
+  /** How long a query's paging links live after the query or the last page call, ms (gaps.md §6: 72 h). */
+  pageLinkTtlMs: number;
+  /**
+   * Overrides every tenant's session timeout (fixture `sessionTimeoutMinutes`), minutes; unset: each
+   * tenant's own. An `apiBurstLimit` given as an override (not by the fixtures) likewise replaces
+   * every tenant's own limit.
+   */
+  sessionTimeoutMinutes?: number;
 }
 
 export const defaultSettings: Settings = {
@@ -32,6 +40,7 @@ export const defaultSettings: Settings = {
   apiBurstLimit: 2000,
   throttleDelayMs: 500,
   uploadMaxBytes: 100 * 1024 * 1024,
+  pageLinkTtlMs: PAGE_LINK_TTL_MS,
 };
 
 export interface World {
@@ -61,6 +70,11 @@ export interface World {
 export function createWorld(fixtures: FixtureSet, clock: Clock, overrides: Partial<Settings> = {}): World {
   const tenants = new TenantDirectory(fixtures.data.domains);
   const settings = { ...defaultSettings, ...fixtures.data.service.settings, ...overrides };
+  // Overrides (flags) win over the tenants' own values too (issue 20).
+  for (const t of tenants.all()) {
+    if (overrides.sessionTimeoutMinutes !== undefined) t.sessionTimeoutMinutes = overrides.sessionTimeoutMinutes;
+    if (overrides.apiBurstLimit !== undefined) t.apiBurstLimit = overrides.apiBurstLimit;
+  }
   const users = new UserDirectory(fixtures.data.users, tenants);
   const configuration = registriesFromFixtures(fixtures, tenants.all());
   return {
@@ -79,6 +93,6 @@ export function createWorld(fixtures: FixtureSet, clock: Clock, overrides: Parti
     configuration,
     documents: loadDocuments(fixtures, tenants, users, clock, configuration),
     mdlStaging: new StagingAreas(),
-    queries: new QueryService(clock, new ObjectRecords(fixtures, tenants)),
+    queries: new QueryService(clock, new ObjectRecords(fixtures, tenants), settings.pageLinkTtlMs),
   };
 }

@@ -193,14 +193,14 @@ describe('gaps.md §5: a session is valid only at its own tenant', () => {
     const promo = await sim.login(ALICE, { tenantDNS: 'promo.acme.example' });
     const ok = await sim.json('GET', `/tenants/promo.acme.example/api/${V}`, promo);
     expect(ok.responseStatus).toBe('SUCCESS');
-    const invalid = { responseStatus: 'FAILURE', errors: [{ type: 'INVALID_SESSION_ID', message: 'Invalid or expired session ID.' }] };
-    expect(await sim.json('GET', `/tenants/quality.acme.example/api/${V}`, promo)).toEqual(invalid);
-    expect(await sim.json('GET', `/tenants/sandbox.acme-sbx.example/api/${V}`, promo)).toEqual(invalid);
+    const invalid = (at: string) => ({ responseStatus: 'FAILURE', errors: [{ type: 'INVALID_SESSION_ID', message: `Invalid or expired session ID. This session belongs to tenant [promo.acme.example], not [${at}]: log in with tenantDNS=${at} for a session there, or use the address of promo.acme.example.` }] });
+    expect(await sim.json('GET', `/tenants/quality.acme.example/api/${V}`, promo)).toEqual(invalid('quality.acme.example'));
+    expect(await sim.json('GET', `/tenants/sandbox.acme-sbx.example/api/${V}`, promo)).toEqual(invalid('sandbox.acme-sbx.example'));
     // A prefix naming no tenant at all is not an address of the service.
     expect(await sim.json('GET', `/tenants/nowhere.example/api/${V}`, promo)).toEqual({
       responseStatus: 'FAILURE', errors: [{ type: 'MALFORMED_URL', message: `The requested URL [/tenants/nowhere.example/api/${V}] is not valid.` }],
     });
-    expect(await sim.json('GET', `/api/${V}`, promo, { headers: { Host: 'quality.acme.example' } })).toEqual(invalid);
+    expect(await sim.json('GET', `/api/${V}`, promo, { headers: { Host: 'quality.acme.example' } })).toEqual(invalid('quality.acme.example'));
     // The session was not harmed by being shown elsewhere.
     expect((await sim.json('GET', `/api/${V}`, promo)).responseStatus).toBe('SUCCESS');
   });

@@ -67,6 +67,32 @@ describe('paging walks', () => {
     expect(custom.data.map((r: any) => r.id)).toEqual(expected.slice(1, 8));
   });
 
+  it('past the end: no next_page, and previous_page is the page ending at the last row (never past it)', async () => {
+    const expected = visibleIds('tenant.admin@acme.example');
+    const n = expected.length;
+    const past = await post(admin, 'SELECT id FROM documents PAGESIZE 4 PAGEOFFSET 99');
+    expect(past.data).toEqual([]);
+    expect(past.responseDetails).toMatchObject({ limit: 4, offset: 99, size: 0, total: n });
+    expect(past.responseDetails.next_page).toBeUndefined();
+    expect(past.responseDetails.previous_page).toMatch(new RegExp(`pagesize=4&pageoffset=${n - 4}$`));
+    const back = await follow(admin, past.responseDetails.previous_page);
+    expect(back.data.map((r: any) => r.id)).toEqual(expected.slice(n - 4));
+    expect(back.responseDetails.next_page).toBeUndefined();
+    // A page call past the end, and one straddling it, answer the same way.
+    const link = back.responseDetails.previous_page as string;
+    const far = await follow(admin, link.replace(/pagesize=4&pageoffset=\d+$/, 'pagesize=3&pageoffset=500'));
+    expect(far.responseDetails.previous_page).toMatch(new RegExp(`pagesize=3&pageoffset=${n - 3}$`));
+    const straddle = await follow(admin, link.replace(/pagesize=4&pageoffset=\d+$/, `pagesize=4&pageoffset=${n - 1}`));
+    expect(straddle.responseDetails.previous_page).toMatch(new RegExp(`pagesize=4&pageoffset=${n - 5}$`));
+  });
+
+  it('an empty result past its end offers no link at all', async () => {
+    const none = await post(admin, "SELECT id FROM documents WHERE name__v = 'no such document' PAGESIZE 4 PAGEOFFSET 8");
+    expect(none.responseDetails).toMatchObject({ total: 0, size: 0 });
+    expect(none.responseDetails.previous_page).toBeUndefined();
+    expect(none.responseDetails.next_page).toBeUndefined();
+  });
+
   it('a single page has no links', async () => {
     const body = await post(admin, 'SELECT id FROM documents');
     expect(body.responseDetails.next_page).toBeUndefined();

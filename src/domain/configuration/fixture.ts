@@ -44,9 +44,12 @@ export function fixtureFilePath(dir: string, file: string): string | undefined {
 }
 
 /** Builds one tenant's registry from its fixture records and binds the files they name. */
-export function registryFromFixture(records: readonly unknown[], dir: string): ComponentRegistry {
+export function registryFromFixture(records: readonly unknown[], dirOrLayers: string | readonly string[]): ComponentRegistry {
   const registry = createRegistry(records);
+  // Overlays: a file is taken from the last layer that has it.
+  const layers = typeof dirOrLayers === 'string' ? [dirOrLayers] : [...dirOrLayers].reverse();
   for (const ref of fileReferences(registry)) {
+    const dir = layers.find((d) => { const p = fixtureFilePath(d, ref.file); return p !== undefined && existsSync(p); }) ?? layers[0];
     const path = fixtureFilePath(dir, ref.file);
     const named = `${ref.type}.${ref.name} attribute [${ref.attribute}] names file [${ref.file}]`;
     if (path === undefined) throw new Error(`${named}, which is outside ${FIXTURE_FILES_DIR}/`);
@@ -66,7 +69,7 @@ export function registriesFromFixtures(fixtures: FixtureSet, tenants: readonly {
     tenants.map((t) => {
       const entry = byDns.get(t.dns.toLowerCase());
       try {
-        return [t.id, registryFromFixture(entry?.records ?? [], fixtures.dir)];
+        return [t.id, registryFromFixture(entry?.records ?? [], fixtures.layers ?? fixtures.dir)];
       } catch (e) {
         throw new FixtureError([`${source}: configuration.${entry?.dns ?? t.dns}: ${(e as Error).message}`]);
       }

@@ -4,7 +4,7 @@
  * A document naming an unknown type, lifecycle, state, user or file, or a file path leading out of the
  * fixture folder (`../`, absolute, outward symbolic link), stops start-up naming the fixture file and path.
  */
-import { readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import { FixtureError } from '../../fixtures/load';
 import type { FixtureSet } from '../../fixtures/types';
@@ -45,6 +45,8 @@ export interface FixtureDocument {
   crosslink?: boolean;
   attachments?: { id: number; file: string }[];
   versions: FixtureDocumentVersion[];
+  /** Seeded checked out (issue 20): by this user (id), since this time. */
+  lock?: { user: number; date: string };
 }
 
 export interface FixtureDocumentList {
@@ -98,20 +100,20 @@ export function loadDocuments(fixtures: FixtureSet, tenants: TenantDirectory, us
   }
 
   // A file path must stay inside the fixture folder: no `../` out of it, no absolute path elsewhere, no outward symbolic link.
-  const root = resolve(fixtures.dir);
+  // Overlays: a file is looked up in the last layer that has it (each layer is a fixture folder).
+  const roots = [...(fixtures.layers ?? [fixtures.dir])].reverse().map((d) => resolve(d));
   const inside = (base: string, path: string) => path.startsWith(base + sep);
-  let realRoot: string | undefined;
   const files = new Map<string, StoredFile>();
   const fileAt = (path: string, where: string): StoredFile | undefined => {
     if (!files.has(path)) {
+      const root = roots.find((r) => existsSync(resolve(r, path))) ?? roots[0];
       const full = resolve(root, path);
       if (!inside(root, full)) {
         problem(`${where}: file "${path}" is outside the fixture folder ${fixtures.dir}`);
         return undefined;
       }
       try {
-        realRoot ??= realpathSync(root);
-        if (!inside(realRoot, realpathSync(full))) {
+        if (!inside(realpathSync(root), realpathSync(full))) {
           problem(`${where}: file "${path}" links outside the fixture folder ${fixtures.dir}`);
           return undefined;
         }
@@ -168,6 +170,11 @@ export function loadDocuments(fixtures: FixtureSet, tenants: TenantDirectory, us
       userOk(by, `versions[${j}].createdBy`);
       return { major, minor, state: v.state, fields, file, ...(viewable !== undefined ? { viewable } : {}), created: at, createdBy: by, modified: at, modifiedBy: by };
     });
+    if (d.lock) {
+      const holder = users.get(d.lock.user);
+      if (!holder) problem(`${where}.lock.user: unknown user ${d.lock.user}`);
+      else if (!holder.memberships.some((m) => m.tenant.id === tenant.id)) problem(`${where}.lock.user: user ${d.lock.user} is not a member of ${d.tenant}`);
+    }
     const applicable = new Set(view.fieldsFor(d.type).map((f) => f.name));
     for (const name of Object.keys(fields)) if (view.doctype(d.type) && !applicable.has(name)) problem(`${where}.versions: field "${name}" does not apply to ${d.type}`);
     if (typeof fields.name__v !== 'string') problem(`${where}.versions[0].fields.name__v: every document needs a name`);
@@ -180,6 +187,7 @@ export function loadDocuments(fixtures: FixtureSet, tenants: TenantDirectory, us
           return f ? [{ id: a.id, file: f }] : [];
         }),
         versions: versions.sort((a, b) => a.major - b.major || a.minor - b.minor),
+        ...(d.lock ? { lock: { by: d.lock.user, at: Date.parse(d.lock.date) } } : {}),
       });
     } catch (e) {
       problem(`${where}.id: ${(e as Error).message}`);

@@ -2,7 +2,7 @@
  * Stored query results behind the paging links (gaps.md §6). A result is kept as the ordered rows
  * the query found (after WHERE, FIND, ORDER BY, SKIP, MAXROWS), so that `next_page` and
  * `previous_page` are exactly the adjacent slices of the same result, whatever changes later.
- * A link lives 72 hours after the query or the last page call, on the simulator clock.
+ * A link lives 72 hours (or `--page-link-ttl`) after the query or the last page call, on the simulator clock.
  */
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock';
@@ -34,18 +34,18 @@ export class QueryResultStore {
   /** Through the one cache door: least recently used out beyond the entry or byte bound. */
   private readonly results: BoundedCache<string, StoredResult>;
 
-  constructor(private readonly clock: Clock, capacity = MAX_STORED_RESULTS, bytes = MAX_STORED_RESULT_BYTES) {
+  constructor(private readonly clock: Clock, capacity = MAX_STORED_RESULTS, bytes = MAX_STORED_RESULT_BYTES, private readonly ttlMs = PAGE_LINK_TTL_MS) {
     this.results = new BoundedCache({ entries: capacity, bytes, sizeOf: resultBytes });
   }
 
   save(entry: Omit<StoredResult, 'id' | 'expiresAt'>): StoredResult {
     this.sweep();
-    const stored: StoredResult = { ...entry, id: randomBytes(16).toString('hex'), expiresAt: this.clock.now() + PAGE_LINK_TTL_MS };
+    const stored: StoredResult = { ...entry, id: randomBytes(16).toString('hex'), expiresAt: this.clock.now() + this.ttlMs };
     this.results.set(stored.id, stored);
     return stored;
   }
 
-  /** The result for a page call by this user of this tenant, renewed for 72 h; undefined when unknown or expired. */
+  /** The result for a page call by this user of this tenant, renewed for the link lifetime; undefined when unknown or expired. */
   take(id: string, tenantId: number, userId: number): StoredResult | undefined {
     const r = this.results.peek(id);
     if (!r) return undefined;
@@ -55,7 +55,7 @@ export class QueryResultStore {
     }
     if (r.tenantId !== tenantId || r.userId !== userId) return undefined;
     this.results.get(id); // the most recently used now
-    r.expiresAt = this.clock.now() + PAGE_LINK_TTL_MS;
+    r.expiresAt = this.clock.now() + this.ttlMs;
     return r;
   }
 

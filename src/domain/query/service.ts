@@ -76,8 +76,8 @@ export class QueryService {
   /** Answers without paging links, per tenant id (tenants come from the fixtures; see QUERY_ANSWERS_KEPT). */
   private readonly answers = new Map<number, BoundedCache<string, QueryAnswer>>();
 
-  constructor(clock: Clock, readonly records?: ObjectRecords) {
-    this.results = new QueryResultStore(clock);
+  constructor(clock: Clock, readonly records?: ObjectRecords, linkTtlMs?: number) {
+    this.results = new QueryResultStore(clock, undefined, undefined, linkTtlMs);
   }
 
   /** Checks `q` as the HTTP layer received it (missing → PARAMETER_REQUIRED, too long → INVALID_DATA). */
@@ -138,12 +138,14 @@ export class QueryService {
     const p = asApiError(() => page(stored.select, stored.from, stored.rows, catalog, limit, offset, stored.maxPageSize));
     const total = stored.rows.length;
     const hasNext = limit > 0 && offset + limit < total;
-    const hasPrevious = offset > 0 && limit > 0;
+    // Never a link past the last row or before the first (issue 20): past the end, previous_page
+    // is the page that ends at the last row; nothing to page back to in an empty result.
+    const hasPrevious = offset > 0 && limit > 0 && total > 0;
     const out: QueryAnswer = { data: p.rows, limit, offset, size: p.rows.length, total };
     if (hasNext || hasPrevious) {
       out.queryId = id ?? (save ? this.results.save(stored).id : undefined);
       if (hasNext) out.next = { pagesize: limit, pageoffset: offset + limit };
-      if (hasPrevious) out.previous = { pagesize: limit, pageoffset: Math.max(0, offset - limit) };
+      if (hasPrevious) out.previous = { pagesize: limit, pageoffset: Math.max(0, Math.min(offset, total) - limit) };
     }
     if (stored.warnings) out.warnings = stored.warnings;
     if (opts.describe === true) {

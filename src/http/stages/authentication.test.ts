@@ -46,7 +46,8 @@ describe('authentication stage', () => {
     await expect(authentication(list(world, {}), next)).rejects.toEqual(invalid);
     await expect(authentication(list(world, { authorization: 'F00D' }), next)).rejects.toEqual(invalid);
     const elsewhere = list(world, { authorization: session.id }, '/tenants/quality.acme.example/api/v25.3/objects/documents');
-    await expect(authentication(elsewhere, next)).rejects.toEqual(invalid);
+    await expect(authentication(elsewhere, next)).rejects.toEqual(apiFailure('INVALID_SESSION_ID',
+      'Invalid or expired session ID. This session belongs to tenant [promo.acme.example], not [quality.acme.example]: log in with tenantDNS=quality.acme.example for a session there, or use the address of promo.acme.example.'));
     expect(next.calls).toBe(0);
   });
 

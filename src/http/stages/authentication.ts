@@ -45,7 +45,7 @@ async function identify(ctx: Ctx): Promise<SignedIn> {
   const session = id ? ctx.world.sessions.find(id) : undefined;
   if (!session) throw apiError('invalidSession');
   // A session presented to another tenant's address is not valid there (gaps.md §5).
-  if (ctx.hintedDns !== undefined && ctx.hintedTenant?.id !== session.tenant.id) throw apiError('invalidSession');
+  if (ctx.hintedDns !== undefined && ctx.hintedTenant?.id !== session.tenant.id) throw apiError('sessionOfOtherTenant', session.tenant.dns, ctx.hintedTenant?.dns ?? ctx.hintedDns);
   ctx.session = session;
   ctx.user = session.user;
   ctx.tenant = session.tenant;

@@ -1,0 +1,59 @@
+/** `dms-sim contract`: the contract suite against any target; the exit code is the result (0 = passed). */
+import { parseArgs } from 'node:util';
+import { runContract } from '../contract/run';
+
+export const contractUsage = `Usage: dms-sim contract [--base-url URL] [--auth-url URL] [--username U --password P] [--junit FILE] [--allow-writes] [--area A]...
+
+  --base-url URL     the tenant's {base_url} (default: none, the suite starts a dms-sim of its own)
+  --auth-url URL     the login server (default: the origin of --base-url)
+  --username U       the user the checks run as (default: alice@acme.example on a dms-sim it starts)
+  --password P       that user's password (default: Passw0rd! on a dms-sim it starts)
+  --junit FILE       also write a JUnit XML report of every check (default: none)
+  --allow-writes     run the mutating checks too (default: off against --base-url, on for a dms-sim it starts)
+  --area A           only this area, repeatable (default: all: session, discovery, domains, metadata,
+                     documents, files, query, configuration, errors)
+  -h, --help         this text
+More settings through CONTRACT_* environment variables (contract-tests/README.md).`;
+
+export async function contract(argv: string[]): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({
+      args: argv,
+      options: {
+        'base-url': { type: 'string' },
+        'auth-url': { type: 'string' },
+        username: { type: 'string' },
+        password: { type: 'string' },
+        junit: { type: 'string' },
+        'allow-writes': { type: 'boolean' },
+        area: { type: 'string', multiple: true },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values;
+  } catch (e) {
+    console.error(`${(e as Error).message}\n${contractUsage}`);
+    return 2;
+  }
+  if (args.help) {
+    console.log(contractUsage);
+    return 0;
+  }
+  if ((args.username === undefined) !== (args.password === undefined)) {
+    console.error(`dms-sim contract: give --username and --password together\n${contractUsage}`);
+    return 2;
+  }
+  const result = await runContract({
+    baseUrl: args['base-url'],
+    authUrl: args['auth-url'],
+    username: args.username,
+    password: args.password,
+    junit: args.junit,
+    allowWrites: args['allow-writes'] ? true : undefined,
+    areas: args.area,
+    stdio: 'inherit',
+  });
+  const { passed, failed, skipped } = result.summary;
+  console.log(`dms-sim contract: ${passed} passed, ${failed} failed, ${skipped} skipped${args.junit ? `; JUnit report in ${args.junit}` : ''}`);
+  return result.ok ? 0 : result.exitCode || 1;
+}
