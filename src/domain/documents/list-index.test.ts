@@ -9,8 +9,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../clock';
 import { createRegistry, type ComponentRegistry } from '../configuration';
 import { sampleRecords } from '../configuration/sample';
-import type { Domain, Tenant } from '../tenants';
-import type { User } from '../users';
 import { storedFile } from './files';
 import { GroupDirectory } from './groups';
 import { listDocuments } from './listing';
@@ -18,15 +16,9 @@ import { compareValues, valueOf } from './list-order';
 import { DocumentMetadata } from './metadata';
 import { latestVersion, type StoredDocument } from './model';
 import { DocumentStore } from './store';
+import type { User } from '../users';
+import { tenant, userOf } from './test-people';
 
-const domain: Domain = { name: 'acme', type: 'Production', tenants: [] };
-const tenant: Tenant = {
-  id: 1, dns: 't.acme.example', name: 'T', status: 'Active', family: { name: 'f', label: 'F' }, created: 0, domain,
-  sessionTimeoutMinutes: 20, trustedPlatforms: [],
-};
-const userOf = (id: number, admin = false): User => ({
-  id, username: `u${id}@acme.example`, name: `U${id}`, status: 'active', domainAdmin: new Set(), memberships: [{ tenant, since: 0, admin, active: true }],
-});
 const admin = userOf(1, true);
 const ann = userOf(2);
 const ben = userOf(3);
