@@ -61,16 +61,20 @@ export function failureAnswer(ex: Exchange, type: ErrorType, message: string | u
 
 /**
  * A dropped connection: over a port the socket is destroyed at once (the client sees a connection
- * error, no answer); in process, an error Response (`Response.error()`, type "error"), which
- * `sim.fetch` turns into a rejected promise as fetch would.
+ * error, no answer) and the server is told the answer was sent already (it writes nothing: a status
+ * of 0 would be logged as an error); in process, an error Response (`Response.error()`, type
+ * "error"), which `sim.fetch` turns into a rejected promise as fetch would.
  */
 export function dropped(ex: Exchange): Response {
-  ex.incoming?.socket?.destroy();
-  return mark(Response.error());
+  const socket = ex.incoming?.socket;
+  const answer = socket ? new Response(null, { headers: { [ALREADY_SENT]: 'true' } }) : Response.error();
+  socket?.destroy();
+  drops.add(answer);
+  return mark(answer);
 }
 
-/** Only an injected answer can be a dropped connection (reading `type` of any other would make @hono/node-server build a whole fetch Response). */
-export const isDropped = (response: Response): boolean => injected.has(response) && response.type === 'error';
+const drops = new WeakSet<Response>();
+export const isDropped = (response: Response): boolean => drops.has(response);
 
 /**
  * The answer cut after `bytes` bytes: its headers as they were, the full Content-Length included,
