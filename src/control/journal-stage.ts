@@ -66,11 +66,11 @@ export function journalStage(plane: JournalPlane): Stage {
           request: { headers: maskHeaders(headers), body: keepBody(headers['content-type'], requestBody.bytes, requestBody.size) },
           response: {
             headers: maskHeaders(responseHeaders),
-            body: streamed ? '[truncated by a fault rule]' : keepBody(responseHeaders['content-type'], answer.bytes, answer.size),
+            body: streamed ? '[truncated by a fault rule]' : keepBody(responseHeaders['content-type'], bytesOf(answer), sizeOfAnswer(answer)),
           },
         };
       },
-    }, { tenant: ex.tenant?.id, user: ex.user?.id }, (requestBody.bytes?.byteLength ?? 0) + (answer.bytes?.byteLength ?? 0));
+    }, { tenant: ex.tenant?.id, user: ex.user?.id }, (requestBody.bytes?.byteLength ?? 0) + weightOf(answer));
     return response;
   };
 }
@@ -81,17 +81,31 @@ function bounded(bytes: Uint8Array | undefined): { bytes?: Uint8Array; size: num
   return { bytes: bytes.byteLength > BODY_MAX ? Uint8Array.prototype.slice.call(bytes, 0, BODY_MAX) : bytes, size: bytes.byteLength };
 }
 
-/** The body an answer was built with, bounded as `bounded` does (text is encoded only up to the bound). */
-function answerBodyOf(plain: BodyInit | null): { bytes?: Uint8Array; size: number } {
+/**
+ * The body an answer was built with, bounded as `bounded` does. Text is kept as the string it is
+ * (no copy; at most BODY_MAX characters of it) and encoded only when the journal is read.
+ */
+type KeptAnswer = { bytes?: Uint8Array; text?: string; size: number };
+function answerBodyOf(plain: BodyInit | null): KeptAnswer {
   if (plain === null) return { size: 0 };
-  if (typeof plain === 'string') {
-    const head = plain.length > BODY_MAX ? plain.slice(0, BODY_MAX) : plain;
-    const bytes = Buffer.from(head, 'utf8');
-    return { bytes: bytes.byteLength > BODY_MAX ? bytes.subarray(0, BODY_MAX) : bytes, size: head === plain ? bytes.byteLength : Buffer.byteLength(plain) };
-  }
+  // A text within the bound: its byte length is taken when read (-1); a longer one's now (a scan, no copy).
+  if (typeof plain === 'string') return plain.length <= BODY_MAX ? { text: plain, size: -1 } : { text: plain.slice(0, BODY_MAX), size: Buffer.byteLength(plain) };
   if (plain instanceof Uint8Array) return bounded(plain);
   return { size: 0 };
 }
+
+/** The kept bytes of an answer (text encoded now, at most BODY_MAX bytes). */
+function bytesOf(a: KeptAnswer): Uint8Array | undefined {
+  if (a.text === undefined) return a.bytes;
+  const bytes = Buffer.from(a.text, 'utf8');
+  return bytes.byteLength > BODY_MAX ? bytes.subarray(0, BODY_MAX) : bytes;
+}
+
+/** The full length of an answer in bytes. */
+const sizeOfAnswer = (a: KeptAnswer): number => (a.size === -1 && a.text !== undefined ? Buffer.byteLength(a.text, 'utf8') : a.size);
+
+/** What an answer's kept body weighs in the journal's budget (a string: two bytes a character). */
+const weightOf = (a: KeptAnswer): number => (a.text !== undefined ? a.text.length * 2 : a.bytes?.byteLength ?? 0);
 
 const sizeOf = (plain: BodyInit | null): number => (plain === null ? 0 : typeof plain === 'string' ? Buffer.byteLength(plain) : plain instanceof Uint8Array ? plain.byteLength : 0);
 

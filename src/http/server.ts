@@ -202,8 +202,12 @@ export function refusal(incoming: IncomingMessage): ApiError | undefined {
   return undefined;
 }
 
+/** A plain host name or IPv4 address, with an optional port: the usual Host, accepted without parsing a URL. */
+const PLAIN_HOST = /^[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?(?::\d{1,5})?$/;
+
 /** What the adapter accepts as a Host: a host name or address, and an optional port, nothing else. */
 function isHost(host: string): boolean {
+  if (PLAIN_HOST.test(host) && !host.includes('..') && Number(host.split(':')[1] ?? 0) <= 65535) return true;
   try {
     const { hostname } = new URL(`http://${host}/`);
     return hostname === host.replace(/:\d+$/, '');
