@@ -50,13 +50,21 @@ beforeAll(() => {
   symlinkSync('../dms-sim/bin/dms-sim.mjs', join(modules, '.bin', 'dms-sim'));
 }, 90_000);
 
-afterAll(() => {
-  serving?.kill('SIGTERM');
-});
+/** npx does not pass a signal on to the server it started: the server runs in a process group of its own, stopped whole. */
+const stopGroup = (child: ChildProcess | undefined) => {
+  if (child?.pid === undefined || child.exitCode !== null) return;
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    /* already gone */
+  }
+};
+
+afterAll(() => stopGroup(serving));
 
 describe('the packed dms-sim, installed in another project', () => {
   it('npx dms-sim serve --port 0 answers GET /api/ on the built-in world found beside the package', async () => {
-    serving = spawn('npx', ['--no-install', 'dms-sim', 'serve', '--port', '0'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+    serving = spawn('npx', ['--no-install', 'dms-sim', 'serve', '--port', '0'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let out = '';
     serving.stdout!.on('data', (d) => (out += d));
     serving.stderr!.on('data', (d) => (out += d));
@@ -68,8 +76,14 @@ describe('the packed dms-sim, installed in another project', () => {
     const body = await (await fetch(`${url!.replace('localhost', '127.0.0.1')}/api/`)).json();
     expect(body.values['v25.3']).toBe(`${url}/api/v25.3`);
     const exited = new Promise((r) => serving!.once('exit', r));
-    serving.kill('SIGTERM');
+    stopGroup(serving);
     await exited;
+    // The server itself is gone too, not only npx: within a few seconds its port answers no more.
+    let answering = true;
+    for (const until = Date.now() + 10_000; answering && Date.now() < until; await new Promise((r) => setTimeout(r, 100))) {
+      answering = await fetch(`${url!.replace('localhost', '127.0.0.1')}/api/`).then(() => true, () => false);
+    }
+    expect(answering, 'the server still answers after its process group was stopped').toBe(false);
   }, 60_000);
 
   it('a plain .mjs imports createSimulator and runContract and runs both', () => {
