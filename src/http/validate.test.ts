@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadOpenApi } from '../openapi/load';
-import { compileRequestValidator, newAjv } from './validate';
+import { SHOWN_MAX, compileRequestValidator, newAjv } from './validate';
 
 const openapi = loadOpenApi();
 const op = (id: string) => openapi.operations.find((o) => o.id === id)!;
@@ -32,5 +32,20 @@ describe('compileRequestValidator', () => {
     v.params(parts);
     expect(parts.query.limit).toBe(20);
     expect(() => v.params({ path: { version: 'v25.3' }, query: { limit: 'abc' }, header: {} })).toThrow();
+  });
+});
+
+describe('a rejected value in the FAILURE message', () => {
+  it(`is quoted whole up to ${SHOWN_MAX} characters, and cut with its length beyond`, () => {
+    const v = compileRequestValidator(() => newAjv(true, openapi.document), op('listDocuments'));
+    const long = 'x'.repeat(5000);
+    let message = '';
+    try {
+      v.params({ path: { version: 'v25.3' }, query: { limit: long }, header: {} });
+    } catch (e) {
+      message = (e as { errors: { message: string }[] }).errors[0].message;
+    }
+    expect(message).toBe(`Invalid value [${'x'.repeat(SHOWN_MAX)}… (5000 characters)] for parameter [limit] specified`);
+    expect(() => v.params({ path: { version: 'v25.3' }, query: { limit: 'many' }, header: {} })).toThrow('Invalid value [many] for parameter [limit] specified');
   });
 });

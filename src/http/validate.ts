@@ -49,13 +49,18 @@ function withoutBinary(schema: unknown): unknown {
   return Object.fromEntries(Object.entries(s).map(([k, v]) => [k, withoutBinary(v)]));
 }
 
+/** (chosen) The most characters of a rejected value a FAILURE message quotes. */
+export const SHOWN_MAX = 200;
+
 function explain(e: ErrorObject, where: string, data: Record<string, unknown>): ApiError {
   if (e.keyword === 'required') {
     return new ApiError([errorItem('parameterRequired', (e.params as { missingProperty: string }).missingProperty)]);
   }
   const name = e.instancePath.split('/')[1] ?? where;
   const value = data[name];
-  const shown = typeof value === 'object' && value !== null && 'bytes' in value ? '<file>' : String(value);
+  const text = typeof value === 'object' && value !== null && 'bytes' in value ? '<file>' : String(value);
+  // A message quotes at most SHOWN_MAX characters of what was sent (a 10 MB value is not echoed back, nor logged).
+  const shown = text.length > SHOWN_MAX ? `${text.slice(0, SHOWN_MAX)}… (${text.length} characters)` : text;
   return new ApiError([errorItem('invalidValue', shown, name)]);
 }
 
