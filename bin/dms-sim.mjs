@@ -26,4 +26,4 @@ if (!installed) {
 
 const child = spawn(process.execPath, [...start.slice(1, -1), join(root, 'dist', 'cli.mjs'), ...process.argv.slice(2)], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + 2 : 1)));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + (constants.signals[signal] ?? 0) : 1)));

@@ -1,5 +1,6 @@
 /** Session and discovery handlers: endpoints 1–3, keep-alive and logout. */
 import { login } from '../domain/auth/login';
+import { noteBurst } from '../http/stages/api-burst';
 import { apiError } from '../domain/errors';
 import { discover } from '../domain/auth/discovery';
 import { oauthLogin } from '../domain/auth/oauth-session';
@@ -27,11 +28,7 @@ export const sessionHandlers: Handlers = {
   createSession: async (ctx) => {
     const body = ctx.body ?? { username: '' };
     const request = { username: body.username, password: body.password, dns: body.tenantDNS || ctx.hintedDns };
-    const session = await login(ctx.world, request, (burst) => {
-      ctx.outcome.burstLimit = burst.limit;
-      ctx.outcome.burstRemaining = burst.remaining;
-      ctx.outcome.delayMs += burst.delayMs;
-    });
+    const session = await login(ctx.world, request, (burst) => noteBurst(ctx.outcome, burst));
     return sessionReply(ctx, session);
   },
 

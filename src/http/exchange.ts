@@ -31,8 +31,6 @@ export interface RequestExchange extends Exchange {
   readonly tenancy: Tenancy;
   /** The path the router matched (Hono's, computed once by the app's getPath): collapsed slashes, no tenant prefix, no trailing slash. */
   readonly routingPath: string;
-  /** The query string's parameters as sent (the first of repeated ones wins). */
-  readonly search?: URLSearchParams;
   /** performance.now() when the request arrived. */
   readonly started: number;
 }
@@ -97,7 +95,7 @@ export function createExchange(c: Context, route: Route, deps: ExchangeDeps): Re
   };
   return {
     request, method: request.method, path, operationId: route.op.id, executionId, headers, incoming,
-    route, hono: c, ctx, tenancy, routingPath: c.req.path, search, started,
+    route, hono: c, ctx, tenancy, routingPath: c.req.path, started,
     env: { xml: answersXml(route.op) && wantsXml(headers.accept), xmlRoot: route.op.xmlRoot, outcome },
   };
 }

@@ -147,8 +147,9 @@ export function structured(env: Envelope, body: Record<string, unknown>, status 
   return respond(jsonOf(body) as BodyInit, status, headers);
 }
 
-export function failure(env: Envelope, err: ApiError): Response {
-  return structured(env, failureBody(err), err.status);
+/** `extra`: headers of the answer beyond the service's own (written with them, so that the answer's header record holds them). */
+export function failure(env: Envelope, err: ApiError, extra?: Record<string, string>): Response {
+  return structured(env, failureBody(err), err.status, extra);
 }
 
 export function reply(env: Envelope, r: Reply): Response {

@@ -23,13 +23,13 @@ export interface LoginRequest {
  * addressed tenant (not of the user: that would leak). A refused attempt is returned, not thrown,
  * so that the caller can still report the burst figures in the headers; `refusal` is its error.
  */
-export function authBurst(world: World, username: string, dns: string | undefined): BurstDecision {
+function authBurst(world: World, username: string, dns: string | undefined): BurstDecision {
   const domain = (dns && world.tenants.byDnsName(dns)?.domain.name) ?? '*';
   return world.throttle.authCall(username, domain, world.settings.authBurstLimit);
 }
 
 /** The FAILURE of an attempt over the auth burst (API_LIMIT_EXCEEDED until the window ends). */
-export function refusal(decision: BurstDecision): ApiError {
+function refusal(decision: BurstDecision): ApiError {
   return authError('authBurstExceeded', Math.ceil(decision.resetInMs / 1000));
 }
 

@@ -12,6 +12,13 @@ import type { PipelineStage } from '../pipeline';
  * The burst figures of an answer that counts no call (gaps.md §11, §12: every /api answer carries
  * them): the window of the tenant the request names, else the default limit untouched.
  */
+/** The figures of a burst decision that counted this call, for the headers and the usage row. */
+export function noteBurst(outcome: Outcome, decision: { limit: number; remaining: number; delayMs: number }): void {
+  outcome.burstLimit = decision.limit;
+  outcome.burstRemaining = decision.remaining;
+  outcome.delayMs += decision.delayMs;
+}
+
 export function reportStanding(outcome: Outcome, world: World, tenant: Tenant | undefined): void {
   const limit = tenant?.apiBurstLimit ?? world.settings.apiBurstLimit;
   const standing = tenant ? world.throttle.apiStanding(tenant.id, limit) : { limit, remaining: limit };
@@ -25,11 +32,7 @@ export const apiBurst: PipelineStage = async (ex, next) => {
   if (ex.user === undefined || !tenant) return next();
   const { world, outcome } = ctx;
   const d = world.throttle.apiCall(tenant.id, tenant.apiBurstLimit ?? world.settings.apiBurstLimit);
-  outcome.burstLimit = d.limit;
-  outcome.burstRemaining = d.remaining;
-  if (d.delayMs > 0) {
-    outcome.delayMs += d.delayMs;
-    await world.clock.sleep(d.delayMs);
-  }
+  noteBurst(outcome, d);
+  if (d.delayMs > 0) await world.clock.sleep(d.delayMs);
   return next();
 };

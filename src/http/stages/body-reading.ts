@@ -12,12 +12,12 @@ import { readGetBody, readRequestBody } from '../node-request';
 import type { PipelineStage } from '../pipeline';
 
 /** Bodies beyond uploads (forms, JSON, MDL scripts) are bounded too. */
-export const FORM_BODY_MAX = 10 * 1024 * 1024;
+const FORM_BODY_MAX = 10 * 1024 * 1024;
 
 export const bodyReading: PipelineStage = async (ex, next) => {
   await readBody(ex);
   const { ctx } = ex;
-  if (ex.search?.get('client_id') == null && typeof ctx.body?.client_id === 'string') ctx.clientId = clientIdOf(ctx.body.client_id);
+  if (!Object.hasOwn(ctx.query, 'client_id') && typeof ctx.body?.client_id === 'string') ctx.clientId = clientIdOf(ctx.body.client_id);
   return next();
 };
 

@@ -18,9 +18,7 @@ export const errors: PipelineStage = async (ex, next) => {
     if (isApiError(e) && route.oauthStyle) return oauthFailure(e);
     noteCaller(ctx.outcome, ctx);
     if (!isApiError(e)) console.error(`[dms-sim] ${ctx.executionId} ${route.op.id}:`, e);
-    const response = failure(ex.env, isApiError(e) ? e : unexpectedFailure(ctx.executionId));
-    if (!route.handler) response.headers.set(NOT_IMPLEMENTED_HEADER, route.op.id);
-    return response;
+    return failure(ex.env, isApiError(e) ? e : unexpectedFailure(ctx.executionId), route.handler ? undefined : { [NOT_IMPLEMENTED_HEADER]: route.op.id });
   }
 };
 
