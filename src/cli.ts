@@ -191,7 +191,7 @@ function whole(flag: string, v: string, min: number): number {
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 /** `90s`, `30m`, `72h`, `3d`, `500ms` → milliseconds. */
-export function parseDuration(flag: string, v: string): number {
+function parseDuration(flag: string, v: string): number {
   const m = /^(\d+)(ms|s|m|h|d)$/.exec(v.trim());
   if (!m || Number(m[1]) === 0) throw new Error(`--${flag} must be a positive duration such as 90s, 30m, 72h or 3d: ${v}`);
   return Number(m[1]) * UNIT_MS[m[2]];

@@ -48,15 +48,7 @@ export function showBody(kept: KeptBody): unknown {
  * At most BODY_MAX bytes of an answer's body, read from a clone (the answer itself is sent as it
  * is), and its full length when known; textual answers only (others: their Content-Length).
  */
-export async function readAnswerBody(response: Response, contentType: string | undefined, plain: BodyInit | null | undefined): Promise<{ bytes?: Uint8Array; size: number }> {
-  // The body the answer was built with, when known: no clone of its stream (a tee costs more than the rest of a small call).
-  if (typeof plain === 'string') {
-    if (!isTextual(contentType)) return { size: Buffer.byteLength(plain) };
-    const bytes = Buffer.from(plain.length > BODY_MAX ? plain.slice(0, BODY_MAX) : plain);
-    return { bytes: bytes.subarray(0, BODY_MAX), size: plain.length > BODY_MAX ? Buffer.byteLength(plain) : bytes.byteLength };
-  }
-  if (plain instanceof Uint8Array) return isTextual(contentType) ? { bytes: plain.subarray(0, BODY_MAX), size: plain.byteLength } : { size: plain.byteLength };
-  if (plain === null) return { size: 0 };
+export async function readAnswerBody(response: Response, contentType: string | undefined): Promise<{ bytes?: Uint8Array; size: number }> {
   const declared = Number(response.headers.get('content-length') ?? NaN);
   if (!response.body || !isTextual(contentType)) return { size: Number.isNaN(declared) ? 0 : declared };
   const reader = response.clone().body!.getReader();

@@ -34,7 +34,7 @@ export function journalStage(plane: JournalPlane): Stage {
     // and text are made when the journal is read, so that recording costs a request next to nothing.
     const contentType = plainHeaders ? (plainHeaders['Content-Type'] ?? plainHeaders['content-type']) : response.headers.get('content-type') ?? undefined;
     const answer = dropped || streamed ? { size: 0 }
-      : plain === undefined ? await readAnswerBody(response, contentType, plain)
+      : plain === undefined ? await readAnswerBody(response, contentType)
         : isTextual(contentType) ? answerBodyOf(plain) : { size: sizeOf(plain) };
     const requestBody = bounded(ex.requestBody);
     const fault = plane.faultOf(ex);

@@ -37,9 +37,3 @@ export function endSession(world: World, key: string): boolean {
   return s ? world.sessions.end(s.id) : false;
 }
 
-/** Ends every live session matching the predicate; how many. */
-export function endSessions(world: World, which: (s: Session) => boolean): number {
-  let n = 0;
-  for (const s of world.sessions.live()) if (which(s) && world.sessions.end(s.id)) n++;
-  return n;
-}

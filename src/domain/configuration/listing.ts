@@ -8,6 +8,7 @@
  * (a WeakMap entry dies with its registry), all dropped when the revision moves. Kept lists are
  * frozen throughout: they are handed out again as they are.
  */
+import { deepFreeze } from '../cache';
 import { componentTypeNames } from './componentTypes';
 import { recordJson } from './records-json';
 import type { ComponentRegistry } from './registry';
@@ -18,14 +19,6 @@ interface Kept {
 }
 
 const kept = new WeakMap<ComponentRegistry, Kept>();
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}
 
 /** The JSON of the records of `type` (a simulated type's canonical name), in definition order. */
 export function recordsJson(registry: ComponentRegistry, type: string): readonly unknown[] {

@@ -1,7 +1,7 @@
 /**
  * The API usage log (gaps.md §4): one row per call, per tenant, downloadable as CSV by day.
  */
-import { UsageRing } from './ring';
+import { TEXTS, UsageRing } from './ring';
 
 export interface UsageRow {
   time: number;
@@ -42,7 +42,6 @@ export const MAX_BYTES_PER_TENANT = 32 * 1024 * 1024;
 /** Characters kept of each text field (chosen, issue 18, like the columns of the real log): the rest is cut. */
 export const MAX_FIELD_CHARS = 256;
 
-const TEXT_FIELDS = ['executionId', 'truncatedSessionId', 'method', 'endpoint', 'version', 'responseStatus', 'clientId', 'referenceId'] as const;
 
 /** `text` cut to `max` UTF-16 units, without leaving half of a surrogate pair at the end. */
 export function cut(text: string, max = MAX_FIELD_CHARS): string {
@@ -62,7 +61,7 @@ export class UsageLog {
     let ring = this.rings.get(tenantId);
     if (!ring) this.rings.set(tenantId, (ring = new UsageRing(this.capacity, this.maxBytes)));
     const bounded: UsageRow = { ...row };
-    for (const f of TEXT_FIELDS) {
+    for (const f of TEXTS) {
       const v = bounded[f];
       if (v !== undefined && v.length > MAX_FIELD_CHARS) bounded[f] = cut(v);
     }

@@ -9,7 +9,8 @@
 import type { UsageRow } from './index';
 
 const NUMBERS = ['time', 'userId', 'burstRemaining', 'delayMs', 'durationMs'] as const;
-const TEXTS = ['executionId', 'truncatedSessionId', 'method', 'endpoint', 'version', 'responseStatus', 'clientId', 'referenceId'] as const;
+/** The text columns of a row (each bounded when recorded: index.ts). */
+export const TEXTS = ['executionId', 'truncatedSessionId', 'method', 'endpoint', 'version', 'responseStatus', 'clientId', 'referenceId'] as const;
 type NumberColumn = (typeof NUMBERS)[number];
 type TextColumn = (typeof TEXTS)[number];
 
