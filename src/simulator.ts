@@ -77,10 +77,7 @@ export interface Simulator {
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1|::ffff:127(\.\d{1,3}){3})$/i;
 export const isLoopback = (host: string): boolean => LOOPBACK.test(host.replace(/^\[|\]$/g, ''));
 
-const isControlPath = (url: string): boolean => {
-  const path = pathnameOf(url);
-  return path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
-};
+const isControlPath = (path: string): boolean => path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
 
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const fixtures = typeof options.fixtures === 'object' ? options.fixtures : loadFixtures(options.fixtures);
@@ -106,10 +103,12 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   // The web console (issue 17, src/console/) is on whenever the control plane is.
   const consoleApp = createConsoleApp({ world, enabled: controlEnabled, token: options.controlToken });
   const serviceFetch = app.fetch;
-  app.fetch = (request, env, executionCtx) =>
-    isConsolePath(pathnameOf(request.url)) ? consoleApp.fetch(request, env, executionCtx)
-    : isControlPath(request.url) ? controlApp.fetch(request, env, executionCtx)
-    : serviceFetch(request, env, executionCtx);
+  app.fetch = (request, env, executionCtx) => {
+    // The path is read once; only a path under /_sim is looked at again (the console lives under it).
+    const path = pathnameOf(request.url);
+    if (!isControlPath(path)) return serviceFetch(request, env, executionCtx);
+    return isConsolePath(path) ? consoleApp.fetch(request, env, executionCtx) : controlApp.fetch(request, env, executionCtx);
+  };
   let warmUp: AbortController | undefined;
   let tls: TlsFiles | undefined;
   return {

@@ -13,14 +13,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, normalize, sep } from 'node:path';
-import { timingSafeEqual } from 'node:crypto';
+import { TOKEN_HEADER, sameToken } from '../control/app';
 import { Hono } from 'hono';
 import type { World } from '../domain/world';
 import { projectRoot } from '../root';
 import { worldView } from './world-view';
 
 export const CONSOLE_PREFIX = '/_sim/console';
-const TOKEN_HEADER = 'X-Sim-Control-Token';
 
 /** The folder of the console's static files. */
 export const STATIC_DIR = join(projectRoot, 'src', 'console', 'static');
@@ -54,11 +53,6 @@ export interface ConsoleOptions {
   token?: string;
 }
 
-const sameToken = (given: string | undefined, token: string): boolean => {
-  const a = Buffer.from(given ?? '');
-  const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
 
 function fileResponse(path: string): Response | undefined {
   if (!existsSync(path)) return undefined;

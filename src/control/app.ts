@@ -37,7 +37,8 @@ async function jsonBody(c: Context): Promise<Record<string, unknown>> {
   return body as Record<string, unknown>;
 }
 
-const sameToken = (given: string | undefined, token: string): boolean => {
+/** Whether a presented control token is the configured one (compared in constant time). */
+export const sameToken = (given: string | undefined, token: string): boolean => {
   const a = Buffer.from(given ?? '');
   const b = Buffer.from(token);
   return a.length === b.length && timingSafeEqual(a, b);
