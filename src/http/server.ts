@@ -9,7 +9,9 @@
  *   host (names are case-insensitive): it is served, lower-cased.
  * - bytes that are not HTTP/1.1 at all (Node's `clientError`): INVALID_DATA with 400 (431 for
  *   headers over Node's limit, 408 when the request took longer than its timeout), then the
- *   connection is closed, as Node does. There is no request to answer 200 to.
+ *   connection is closed, as Node does. There is no request to answer 200 to. A body whose chunked
+ *   framing breaks while its request is being served gets the same 400, unless that request's
+ *   answer has already begun.
  */
 import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, type Server, type ServerResponse, STATUS_CODES, createServer } from 'node:http';
@@ -93,8 +95,13 @@ export function createNodeServer(fetch: Fetch, hostname: string, limits: Partial
     const answer = () => refuseConnection(socket, status, err.code);
     const pending = (socket as { _httpMessage?: ServerResponse })._httpMessage;
     if (pending && !pending.writableFinished) {
-      // The request under way is incomplete (its body cut short, the client gone): the client's doing, as Node does.
-      if (!pending.req.complete) return void socket.destroy();
+      if (!pending.req.complete) {
+        // The request under way broke its body's framing (a malformed chunk): no more of it can be read,
+        // but its answer has not begun, so the refusal takes its place (what it would have answered is
+        // left unwritten: the socket is closed after the refusal). Begun: the connection just closes.
+        if (!pending.headersSent) return void answer();
+        return void socket.destroy();
+      }
       // Bytes after a complete request (pipelined) that are not HTTP: its answer first, then this one.
       pending.once('finish', answer);
     } else answer();

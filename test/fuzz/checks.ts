@@ -16,9 +16,6 @@ export function problemOf(r: FuzzRequest, a: FuzzAnswer): string | undefined {
   if (a.error?.startsWith('client refused')) return undefined; // never sent
   // Empty lines before a request are skipped (RFC 9112 §2.2): bytes that are only that are no request.
   if (r.kind === 'raw' && /^[\r\n]*$/.test(r.raw!.toString('latin1'))) return undefined;
-  // Known gap (docs/reliability.md): a chunked body that breaks its framing while its request is being
-  // served closes the connection without an answer (that request's answer cannot follow on the socket).
-  if ((a.error === 'closed without an answer' || a.error === 'not an HTTP answer') && r.kind === 'raw' && /\r\ntransfer-encoding: *chunked\r\n/i.test(r.raw!.toString('latin1').split('\r\n\r\n')[0] + '\r\n')) return undefined;
   if (a.error) return `no complete answer: ${a.error}`;
   if (a.status >= 500) return `HTTP ${a.status}: ${a.body.toString('utf8').slice(0, 300)}`;
   if (a.status === 302 || r.method === 'HEAD') return undefined;

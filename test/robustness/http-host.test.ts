@@ -68,6 +68,20 @@ describe('requests the adapter cannot make a URL of', () => {
     expect(a.text).toMatch(/HTTP\/1\.1 400 Bad Request\r\n[^]*"type":"INVALID_DATA"/);
   });
 
+  it.each([
+    ['a login whose chunk size is not hex', 'POST /api/v25.3/auth HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nusername=a\r\n0\r\n\r\n'],
+    ['a login whose second chunk breaks the framing', 'POST /api/v25.3/auth HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nusern\r\nXYZ\r\nq\r\n0\r\n\r\n'],
+    ['a GET with a malformed chunked body', 'GET /api/ HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n-1\r\nx\r\n0\r\n\r\n'],
+  ])('%s, while its request is being served, answers INVALID_DATA as JSON with 400 and closes', async (_, bytes) => {
+    const a = await rawRequest(port, bytes);
+    expect(a.status).toBe(400);
+    expect(a.headers.connection).toBe('close');
+    expect(a.headers['content-type']).toBe('application/json;charset=UTF-8');
+    expect(failureOf(a.body)).toEqual({ responseStatus: 'FAILURE', errors: [{ type: 'INVALID_DATA', message: expect.stringMatching(/^The request could not be read as HTTP\/1\.1: HPE_INVALID_CHUNK_SIZE/) }] });
+    // One answer only: what the request would have answered is never written after the refusal.
+    expect(a.text.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+  });
+
   it('headers over Node\'s limit answer 431 as JSON', async () => {
     const a = await rawRequest(port, `GET /api/ HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'x'.repeat(20_000)}\r\n\r\n`);
     expect(a.status).toBe(431);
