@@ -29,7 +29,10 @@ export interface ScenarioResult {
 }
 
 export interface BenchJson {
-  scenarios: { name: string; rps: number | null; p50_ms: number | null; p99_ms: number | null; ceiling_rps: number | null; ratio: number | null }[];
+  scenarios: {
+    name: string; rps: number | null; p50_ms: number | null; p99_ms: number | null; ceiling_rps: number | null; ceiling_p99_ms: number | null; ratio: number | null;
+    cpu_us_per_req: number | null; ceiling_cpu_us_per_req: number | null; rss_after_mb: number | null;
+  }[];
   cold_start_ms: { dms_sim: number | null; ceiling: number | null };
   peak_rss_mb: { dms_sim: number | null; ceiling: number | null };
 }
@@ -80,7 +83,11 @@ export function toJson(results: ScenarioResult[], cold: Pair, rss: Pair): BenchJ
       p50_ms: s.dms ? s.dms.p50 : null,
       p99_ms: s.dms ? s.dms.p99 : null,
       ceiling_rps: s.ceiling ? r1(s.ceiling.rps) : null,
+      ceiling_p99_ms: s.ceiling ? s.ceiling.p99 : null,
       ratio: s.dms && s.ceiling ? r3(s.dms.rps / s.ceiling.rps) : null,
+      cpu_us_per_req: s.dms?.cpuUsPerReq == null ? null : r1(s.dms.cpuUsPerReq),
+      ceiling_cpu_us_per_req: s.ceiling?.cpuUsPerReq == null ? null : r1(s.ceiling.cpuUsPerReq),
+      rss_after_mb: s.rssAfter == null ? null : r1(s.rssAfter),
     })),
     cold_start_ms: { dms_sim: cold.dms === null ? null : r1(cold.dms), ceiling: cold.ceiling === null ? null : r1(cold.ceiling) },
     peak_rss_mb: { dms_sim: rss.dms === null ? null : r1(rss.dms), ceiling: rss.ceiling === null ? null : r1(rss.ceiling) },

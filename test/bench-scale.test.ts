@@ -1,0 +1,52 @@
+/**
+ * bench/scale.md (issue 19): the growth of the cost per request from the smallest world to the
+ * largest, judged for list and query pages only, and the table rows per scenario and size.
+ */
+import { describe, expect, it } from 'vitest';
+import type { BenchJson } from '../bench/report';
+import { type ScaleRun, growthOf, scaleMarkdown } from '../bench/scale-report';
+
+function bench(costs: Record<string, number | null>, cold = 900, peak = 300): BenchJson {
+  return {
+    scenarios: Object.entries(costs).map(([name, cpu]) => ({
+      name, rps: 1000, p50_ms: 4, p99_ms: 30, ceiling_rps: 4000, ceiling_p99_ms: 12, ratio: 0.25,
+      cpu_us_per_req: cpu, ceiling_cpu_us_per_req: 40, rss_after_mb: 310.26,
+    })),
+    cold_start_ms: { dms_sim: cold, ceiling: 300 },
+    peak_rss_mb: { dms_sim: peak, ceiling: 90 },
+  };
+}
+
+const runs: ScaleRun[] = [
+  { documents: 100_000, bench: bench({ 'list varied': 300, 'query varied': 500, mixed: 900 }, 2800, 420) },
+  { documents: 1000, bench: bench({ 'list varied': 100, 'query varied': 400, mixed: 300 }) },
+  { documents: 10_000, bench: bench({ 'list varied': 150, 'query varied': 420, mixed: 400 }) },
+];
+
+describe('bench/scale.md', () => {
+  it('growth is the largest world\'s CPU per request over the smallest\'s, whatever order the runs came in', () => {
+    expect(growthOf(runs, 'list varied')).toEqual({ factor: 3, verdict: 'gap: > 2×' });
+    expect(growthOf(runs, 'query varied')).toEqual({ factor: 1.25, verdict: 'met (≤ 2×)' });
+    expect(growthOf(runs, 'mixed')).toEqual({ factor: 3, verdict: 'reported (no target)' });
+  });
+
+  it('a missing figure or a single world gives no growth', () => {
+    expect(growthOf([runs[0]], 'list varied')).toEqual({ factor: null, verdict: 'n/a' });
+    expect(growthOf([runs[1], { documents: 5000, bench: bench({ 'list varied': null }) }], 'list varied')).toEqual({ factor: null, verdict: 'n/a' });
+  });
+
+  it('writes a row per scenario and size, smallest first, then the growth and the start-up figures', () => {
+    const md = scaleMarkdown(runs, { command: 'npm run bench:scale', duration: 5, requests: 300, load: [1, 2], date: new Date('2026-11-25T00:00:00Z') });
+    const rows = md.split('\n').filter((l) => l.startsWith('| list varied |'));
+    expect(rows).toEqual([
+      '| list varied | 1k | 1000 | 4 | 30 | 4000 | 12 | 25% | 100.0 / 40.0 | 310.3 MB |',
+      '| list varied | 10k | 1000 | 4 | 30 | 4000 | 12 | 25% | 150.0 / 40.0 | 310.3 MB |',
+      '| list varied | 100k | 1000 | 4 | 30 | 4000 | 12 | 25% | 300.0 / 40.0 | 310.3 MB |',
+      '| list varied | 3.00× | gap: > 2× |',
+    ]);
+    expect(md).toContain('## Growth of the cost per request, 1k → 100k documents');
+    expect(md).toContain('| query varied | 1.25× | met (≤ 2×) |');
+    expect(md).toContain('| 100k | 2800 | 420.0 |');
+    expect(md).toContain('- date: 2026-11-25T00:00:00.000Z');
+  });
+});
