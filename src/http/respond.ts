@@ -2,6 +2,7 @@
  * Turns a handler's Reply, or an error, into the HTTP answer: JSON or XML, the failure
  * envelope of gaps.md §1, and the X-TenantAPI-* headers of gaps.md §2.
  */
+import { deepFreeze } from '../domain/cache';
 import { jsonText } from '../domain/json-integer';
 import { ApiError, errorItem } from '../domain/errors';
 import type { Reply } from './context';
@@ -82,13 +83,6 @@ function serviceHeaders(env: Envelope, status: string | undefined): Record<strin
  * then the UTF-8 bytes of `JSON.stringify(body)`, written as they are by every later answer.
  */
 const jsonBytes = new WeakMap<object, Buffer | null>();
-
-/** Freezes a JSON tree, frozen parts included (a part frozen shallowly may hold mutable children). */
-function deepFreeze(value: unknown): void {
-  if (!value || typeof value !== 'object' || ArrayBuffer.isView(value)) return;
-  Object.freeze(value);
-  for (const v of Object.values(value)) deepFreeze(v);
-}
 
 /** The bytes of `JSON.stringify(body)` in a buffer of their own (not a slice of Node's shared pool). */
 function encodeJson(body: object): Buffer {

@@ -205,3 +205,28 @@ describe('deepFreeze', () => {
     expect([Object.isFrozen(tree), Object.isFrozen(tree.a), Object.isFrozen(tree.a[0]), Object.isFrozen(tree.c.d)]).toEqual([true, true, true, true]);
   });
 });
+
+describe('deepFreeze and jsonSize of trees frozen before', () => {
+  it('a tree holding a deep-frozen part is frozen throughout, and the part is measured once', () => {
+    const part = deepFreeze({ roles: { users: [1, 2], groups: [] as number[] }, name__v: 'Alpha' });
+    const size = jsonSize(part);
+    const page = { documents: [{ document: part }, { document: part }], more: { x: [3] } };
+    deepFreeze(page);
+    expect([Object.isFrozen(page.documents), Object.isFrozen(page.documents[0]), Object.isFrozen(page.more.x), Object.isFrozen(part.roles.users)]).toEqual([true, true, true, true]);
+    expect(jsonSize(page)).toBe(2 + (9 + 4) + 2 + 2 * (2 + 8 + 4 + size) + 1 + 1 + (4 + 4) + 2 + (1 + 4) + 2 + 8 + 1);
+  });
+
+  it('a shallowly frozen part is still frozen throughout when a tree holding it is deep-frozen', () => {
+    const shallow = Object.freeze({ roles: { users: [1] } });
+    deepFreeze({ a: shallow });
+    expect(Object.isFrozen(shallow.roles.users)).toBe(true);
+  });
+
+  it('an unfrozen tree is measured afresh each time (it may change)', () => {
+    const tree: { a: number[] } = { a: [] };
+    expect(jsonSize(tree)).toBe(2 + 1 + 4 + 2);
+    tree.a.push(1);
+    expect(jsonSize(tree)).toBe(2 + 1 + 4 + 2 + 8 + 1);
+  });
+});
+

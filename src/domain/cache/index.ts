@@ -155,9 +155,17 @@ export class BoundedCache<K, V> {
 export const SLOT_BYTES = 8;
 
 /**
+ * JSON trees frozen throughout by `deepFreeze`, with their jsonSize once asked (undefined until
+ * then): such a tree never changes, so a later deepFreeze of a tree holding it stops there (a kept
+ * record inside each list page that shows it), and its size is computed once.
+ */
+const frozenTrees = new WeakMap<object, number | undefined>();
+
+/**
  * The approximate length of `JSON.stringify(value)` (one byte a character), without building it:
  * what a kept answer's encoded bytes cost, and roughly what its objects do. Typed arrays count
- * their bytes; cycles are not expected (answers are JSON trees).
+ * their bytes; cycles are not expected (answers are JSON trees). A tree frozen by `deepFreeze` is
+ * measured once.
  */
 export function jsonSize(value: unknown): number {
   switch (typeof value) {
@@ -171,12 +179,12 @@ export function jsonSize(value: unknown): number {
     case 'object': {
       if (value === null) return 4;
       if (ArrayBuffer.isView(value)) return value.byteLength;
+      const known = frozenTrees.get(value);
+      if (known !== undefined) return known;
       let n = 2;
-      if (Array.isArray(value)) {
-        for (const v of value) n += jsonSize(v) + 1;
-        return n;
-      }
-      for (const k in value) if (Object.hasOwn(value, k)) n += k.length + 4 + jsonSize((value as Record<string, unknown>)[k]);
+      if (Array.isArray(value)) for (const v of value) n += jsonSize(v) + 1;
+      else for (const k in value) if (Object.hasOwn(value, k)) n += k.length + 4 + jsonSize((value as Record<string, unknown>)[k]);
+      if (frozenTrees.has(value)) frozenTrees.set(value, n);
       return n;
     }
     default:
@@ -184,10 +192,14 @@ export function jsonSize(value: unknown): number {
   }
 }
 
-/** Freezes a JSON tree throughout (a part frozen shallowly may hold mutable children); returns it. */
+/**
+ * Freezes a JSON tree throughout (a part frozen shallowly may hold mutable children); returns it.
+ * A part this function froze before is not walked again.
+ */
 export function deepFreeze<T>(value: T): T {
-  if (!value || typeof value !== 'object' || ArrayBuffer.isView(value)) return value;
+  if (!value || typeof value !== 'object' || ArrayBuffer.isView(value) || frozenTrees.has(value)) return value;
   Object.freeze(value);
   for (const v of Object.values(value)) deepFreeze(v);
+  frozenTrees.set(value, undefined);
   return value;
 }

@@ -8,7 +8,7 @@
  *   cache door (domain/cache). The store's other kept values are in store-cache.ts.
  * Cached rows and records are shared: nobody may modify them (records are frozen).
  */
-import { BoundedCache, SLOT_BYTES } from '../cache';
+import { BoundedCache, deepFreeze, SLOT_BYTES } from '../cache';
 import type { MetadataView } from './metadata';
 import type { DocumentVersion, StoredDocument } from './model';
 import { documentRecord } from './records';
@@ -56,7 +56,7 @@ export class RowCache {
     const revision = this.revisions.get(doc) ?? 0;
     const c = this.rows.get(version);
     if (c && c.view === view && c.revision === revision && c.latest === latest) return c.row;
-    const row: DocumentRow = { document: doc, version, latest, record: Object.freeze(documentRecord(view, doc, version)) };
+    const row: DocumentRow = { document: doc, version, latest, record: deepFreeze(documentRecord(view, doc, version)) };
     this.rows.set(version, { view, revision, latest, row });
     return row;
   }
