@@ -21,6 +21,7 @@ import { getRequestListener } from '@hono/node-server';
 import { ApiError, apiError, errorItem } from '../domain/errors';
 import { bufferedBytes } from '../streams';
 import { failureBody } from './respond';
+import { shownValue } from './validate';
 
 /** The bounds of the server's connections (flags `--headers-timeout` etc., README). */
 export interface ConnectionLimits {
@@ -226,6 +227,5 @@ function isHost(host: string): boolean {
 /** A value as a message may quote it: bounded, control characters shown as `?`. */
 function printable(v: string): string {
   // eslint-disable-next-line no-control-regex
-  const s = v.replace(/[\u0000-\u001f\u007f]/g, '?');
-  return s.length > 200 ? `${s.slice(0, 200)}…` : s;
+  return shownValue(v.replace(/[\u0000-\u001f\u007f]/g, '?'));
 }

@@ -52,6 +52,9 @@ function withoutBinary(schema: unknown): unknown {
 /** (chosen) The most characters of a rejected value a FAILURE message quotes. */
 export const SHOWN_MAX = 200;
 
+/** A rejected value as a FAILURE message quotes it: at most SHOWN_MAX characters, then its length (a 10 MB value is not echoed back, nor logged). */
+export const shownValue = (text: string): string => (text.length > SHOWN_MAX ? `${text.slice(0, SHOWN_MAX)}… (${text.length} characters)` : text);
+
 function explain(e: ErrorObject, where: string, data: Record<string, unknown>): ApiError {
   if (e.keyword === 'required') {
     return new ApiError([errorItem('parameterRequired', (e.params as { missingProperty: string }).missingProperty)]);
@@ -59,9 +62,7 @@ function explain(e: ErrorObject, where: string, data: Record<string, unknown>): 
   const name = e.instancePath.split('/')[1] ?? where;
   const value = data[name];
   const text = typeof value === 'object' && value !== null && 'bytes' in value ? '<file>' : String(value);
-  // A message quotes at most SHOWN_MAX characters of what was sent (a 10 MB value is not echoed back, nor logged).
-  const shown = text.length > SHOWN_MAX ? `${text.slice(0, SHOWN_MAX)}… (${text.length} characters)` : text;
-  return new ApiError([errorItem('invalidValue', shown, name)]);
+  return new ApiError([errorItem('invalidValue', shownValue(text), name)]);
 }
 
 /** Compiled validators by schema text, per ajv instance: operations share most of their parameters. */
