@@ -2,12 +2,13 @@
  * An integer a JSON answer must carry exactly although a JS number cannot hold it (beyond ±2^53):
  * the `id` field's `maxValue` 9223372036854775807, which the real service sends as a JSON number
  * (issue 15, docs/decisions.md "Real-client fidelity"). JSON.stringify writes it, through toJSON,
- * as a marked string that `jsonText` turns back into the bare digits; XML writes its digits
+ * as a marked string that `jsonText` (json-text.ts) turns back into the bare digits; XML writes its digits
  * (`String(value)`). It has no enumerable members, so a freeze or a copy of a body leaves it whole.
  */
 const MARK = '\u0000dms-sim-integer:';
-/** The mark as JSON.stringify writes it (U+0000 is always escaped as `\u0000`). */
-const MARKED = /"\\u0000dms-sim-integer:(-?\d+)"/g;
+/** The mark as JSON.stringify writes it (U+0000 is always escaped as `\u0000`): jsonText (json-text.ts) writes its digits. */
+export const INTEGER_MARKED = /"\\u0000dms-sim-integer:(-?\d+)"/g;
+export const INTEGER_MARK_TEXT = '\\u0000dms-sim-integer:';
 
 export class JsonInteger {
   readonly #value: bigint;
@@ -36,9 +37,3 @@ export class JsonInteger {
 
 /** A JSON-safe number when it is one, else a JsonInteger. */
 export const jsonInteger = (v: bigint): number | JsonInteger => (Number.isSafeInteger(Number(v)) ? Number(v) : new JsonInteger(v));
-
-/** `JSON.stringify(value)`, with every JsonInteger written as its exact digits (a JSON number). */
-export function jsonText(value: unknown): string {
-  const text = JSON.stringify(value);
-  return text.includes('\\u0000dms-sim-integer:') ? text.replace(MARKED, '$1') : text;
-}

@@ -3,7 +3,7 @@
  * envelope of gaps.md §1, and the X-TenantAPI-* headers of gaps.md §2.
  */
 import { deepFreeze } from '../domain/cache';
-import { jsonText } from '../domain/json-integer';
+import { jsonText } from '../domain/json-text';
 import { ApiError, errorItem } from '../domain/errors';
 import type { Reply } from './context';
 import type { Outcome } from './outcome';

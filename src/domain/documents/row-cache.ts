@@ -11,6 +11,7 @@
 import { BoundedCache, deepFreeze, SLOT_BYTES } from '../cache';
 import type { MetadataView } from './metadata';
 import type { DocumentVersion, StoredDocument } from './model';
+import { keepJsonText } from '../json-text';
 import { documentRecord } from './records';
 import type { DocumentRow } from './store';
 
@@ -56,7 +57,7 @@ export class RowCache {
     const revision = this.revisions.get(doc) ?? 0;
     const c = this.rows.get(version);
     if (c && c.view === view && c.revision === revision && c.latest === latest) return c.row;
-    const row: DocumentRow = { document: doc, version, latest, record: deepFreeze(documentRecord(view, doc, version)) };
+    const row: DocumentRow = { document: doc, version, latest, record: deepFreeze(keepJsonText(documentRecord(view, doc, version))) };
     this.rows.set(version, { view, revision, latest, row });
     return row;
   }

@@ -1,0 +1,68 @@
+/**
+ * The JSON text of an answer: `JSON.stringify(value)`, with two additions that leave the text
+ * exactly as JSON.stringify alone would write it for the same data:
+ *
+ * - a JsonInteger (json-integer.ts) is written as its exact digits (a JSON number);
+ * - a part marked by `keepJsonText` (a kept document record, shown by many list pages, retrieves
+ *   and versions while it is valid) is serialised once: its text is kept with it and written as
+ *   it is by every later answer that holds it. Such a part must never change once marked (it is
+ *   deep-frozen: the cache door's `deepFreeze`).
+ */
+import { INTEGER_MARKED, INTEGER_MARK_TEXT } from './json-integer';
+
+/** A kept part's text, by the part (it goes with the part). */
+const texts = new WeakMap<object, string>();
+/** While jsonText runs: the texts of the kept parts met so far, in the order their marks were written. */
+let met: string[] | undefined;
+
+const PART_MARK = '\u0000dms-sim-json:';
+const PART_MARKED = /"\\u0000dms-sim-json:(\d+)"/g;
+const PART_MARK_TEXT = '\\u0000dms-sim-json:';
+
+/** Inside jsonText: the part's mark (its text kept, made once); elsewhere (another JSON.stringify): a plain copy of it. */
+function partJson(this: object): unknown {
+  if (!met) return { ...this };
+  const list = met;
+  let text = texts.get(this);
+  if (text === undefined) {
+    // Its own text is whole: a kept part inside it is written out, not marked (a mark is only valid in this call).
+    met = undefined;
+    try {
+      text = JSON.stringify({ ...this });
+    } finally {
+      met = list;
+    }
+    texts.set(this, text);
+  }
+  list.push(text);
+  return `${PART_MARK}${list.length - 1}`;
+}
+
+/**
+ * Marks a JSON object (before it is frozen) whose text jsonText may keep: it gets a non-enumerable
+ * `toJSON` (no key of its own, so copies, freezes, XML, validation and equality see only its data).
+ * Returns it.
+ */
+export function keepJsonText<T extends object>(part: T): T {
+  Object.defineProperty(part, 'toJSON', { value: partJson, enumerable: false });
+  return part;
+}
+
+/** `JSON.stringify(value)`, with JsonIntegers as digits and kept parts' texts re-used. */
+export function jsonText(value: unknown): string {
+  const outer = met;
+  met = [];
+  let text: string;
+  let parts: string[];
+  try {
+    text = JSON.stringify(value);
+  } finally {
+    parts = met;
+    met = outer;
+  }
+  if (parts.length > 0) text = text.replace(PART_MARKED, (_, i: string) => parts[Number(i)]);
+  return text.includes(INTEGER_MARK_TEXT) ? text.replace(INTEGER_MARKED, '$1') : text;
+}
+
+/** True when the text holds a kept part's mark (tests: an answer never shows one). */
+export const holdsPartMark = (text: string): boolean => text.includes(PART_MARK_TEXT);
