@@ -79,14 +79,15 @@ function serviceHeaders(env: Envelope, status: string | undefined): Record<strin
 }
 
 /**
- * The encoded JSON answer of each body marked by `reusableBody`: `null` until its first JSON answer,
- * then the UTF-8 bytes of `JSON.stringify(body)`, written as they are by every later answer.
+ * The JSON answer of each body marked by `reusableBody`: `null` until its first JSON answer, then
+ * its text (`JSON.stringify(body)`, what the first answer wrote), then from the second answer on
+ * its UTF-8 bytes, written as they are by every later answer (an answer given once is not
+ * encoded twice).
  */
-const jsonBytes = new WeakMap<object, Buffer | null>();
+const jsonBytes = new WeakMap<object, Buffer | string | null>();
 
-/** The bytes of `JSON.stringify(body)` in a buffer of their own (not a slice of Node's shared pool). */
-function encodeJson(body: object): Buffer {
-  const text = jsonText(body);
+/** The bytes of a JSON text in a buffer of their own (not a slice of Node's shared pool). */
+function encodeJson(text: string): Buffer {
   const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf8'));
   bytes.write(text, 0, 'utf8');
   return bytes;
@@ -95,8 +96,9 @@ function encodeJson(body: object): Buffer {
 /**
  * Marks a body a handler may answer again and again unchanged (the version list of one address,
  * a documents list or query answer the domain hands out again while valid): it is deep-frozen, and
- * its JSON answer is serialised and encoded once, on first use, its bytes reused by every later
- * JSON answer of the same body object (identical to what JSON.stringify would give each time).
+ * its JSON answer is serialised once, on first use (and encoded once, on the second), its text or
+ * bytes reused by every later JSON answer of the same body object (identical to what
+ * JSON.stringify would give each time).
  * XML answers are built per answer as for any body. Returns the body.
  */
 export function reusableBody<T extends object>(body: T): T {
@@ -122,10 +124,15 @@ export function reusableBodyOf<T extends object>(answer: object, build: () => T)
 }
 
 function jsonOf(body: Record<string, unknown>): string | Buffer {
-  const bytes = jsonBytes.get(body);
-  if (bytes === undefined) return jsonText(body);
-  if (bytes !== null) return bytes;
-  const encoded = encodeJson(body);
+  const kept = jsonBytes.get(body);
+  if (kept === undefined) return jsonText(body);
+  if (kept === null) {
+    const text = jsonText(body);
+    jsonBytes.set(body, text);
+    return text;
+  }
+  if (typeof kept !== 'string') return kept;
+  const encoded = encodeJson(kept);
   jsonBytes.set(body, encoded);
   return encoded;
 }
