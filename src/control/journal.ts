@@ -9,8 +9,8 @@ import { type Matcher, compileMatcher } from './match';
 
 /** (chosen) How many requests the journal keeps. */
 export const JOURNAL_MAX = 10_000;
-/** (chosen) The most body bytes the journal keeps in all (64 MB); beyond, the oldest requests go. */
-export const JOURNAL_BODY_BUDGET = 64 * 1024 * 1024;
+/** (chosen) The most body bytes the journal keeps in all (16 MB: at least 256 answers of 64 KB, thousands of usual ones; issue 19 holds a 100,000-document world to 450 MB); beyond, the oldest requests go. */
+export const JOURNAL_BODY_BUDGET = 16 * 1024 * 1024;
 /** (chosen) How many requests a query answers when it names no `limit`. */
 export const JOURNAL_DEFAULT_LIMIT = 100;
 
