@@ -8,6 +8,7 @@ import { API_WINDOW_MS, AUTH_WINDOW_MS } from '../domain/throttling';
 import { ErrorType, errorItem } from '../domain/errors';
 import type { World } from '../domain/world';
 import type { Exchange, Stage } from '../http/stage';
+import { sessionIdOf } from '../http/stages/authentication';
 import { dropped, failureAnswer, truncated } from './fault-answers';
 import type { FaultRule, FaultRules } from './faults';
 
@@ -19,8 +20,6 @@ export interface FaultsPlane {
 }
 
 const LOGIN_OPERATIONS = new Set(['createSession', 'createOAuthSession']);
-
-const sessionIdOf = (authorization: string | undefined): string | undefined => authorization?.replace(/^Bearer\s+/i, '').trim() || undefined;
 
 export function faultsStage(plane: FaultsPlane): Stage {
   return async (ex, next) => {
