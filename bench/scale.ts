@@ -5,7 +5,7 @@
  *                          [--scenarios "list varied,query varied,mixed"] [--worlds DIR] [--out FILE]
  *
  * For each size, a generated world in `--worlds DIR/<size>` (made once by `dms-sim fixtures generate
- * --documents N`, then re-used while its marker says the same size), then `bench/run.ts --fixtures`
+ * --documents N`, then re-used while its marker `<size>.done` beside it says so), then `bench/run.ts --fixtures`
  * on it (a child process: dms-sim and its ceiling, the same servers and measures as `npm run bench`),
  * and at the end bench/scale.md (scale-report.ts). Loopback only; each run bounded by the bench's own limits.
  */
@@ -57,7 +57,8 @@ function run(args: string[], what: string): Promise<void> {
 /** The world of `documents` documents under `root`, generated unless already there. */
 async function worldOf(root: string, documents: number): Promise<string> {
   const dir = join(root, String(documents));
-  const marker = join(dir, '.dms-sim-scale.json');
+  // Beside the world, not in it: the loader reads every fixture file of the folder.
+  const marker = join(root, `${documents}.done`);
   if (existsSync(marker) && JSON.parse(readFileSync(marker, 'utf8')).documents === documents) return dir;
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(root, { recursive: true });
@@ -73,7 +74,7 @@ async function main(): Promise<void> {
   const runs: ScaleRun[] = [];
   for (const documents of o.sizes) {
     const dir = await worldOf(o.worlds, documents);
-    const json = join(dir, 'bench.json');
+    const json = join(o.worlds, `${documents}.bench.json`);
     rmSync(json, { force: true });
     console.log(`bench:scale: ${documents} documents: ${o.scenarios} …`);
     await run(['--import', 'tsx', 'bench/run.ts', '--fixtures', dir, '--scenarios', o.scenarios, '--duration', String(o.duration), '--requests', String(o.requests), '--no-results', '--json', json], `the bench on ${documents} documents`);
