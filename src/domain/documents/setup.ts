@@ -18,7 +18,7 @@ import { documentNumberOf } from './create';
 import { type StoredFile, storedFile } from './files';
 import { type Group, GroupDirectory } from './groups';
 import { DocumentMetadata, type MetadataView } from './metadata';
-import { type DocumentVersion, type RoleMembers, type StoredDocument, MAX_VERSION_NUMBER, isVersionNumber } from './model';
+import { type Attachment, type DocumentVersion, type RoleMembers, type StoredDocument, MAX_VERSION_NUMBER, isVersionNumber } from './model';
 import type { NamedList } from './named-lists';
 import { DocumentStore } from './store';
 import { ROLES, type RoleName } from './standard-fields';
@@ -27,6 +27,8 @@ import { ROLES, type RoleName } from './standard-fields';
 const MAX_PROBLEMS = 1000;
 /** The fields of a version before any is set (never changed: a version with fields gets a new object). */
 const EMPTY_FIELDS: Record<string, unknown> = Object.freeze({});
+/** The attachments of a document without any (never changed in place: frozen, shared). */
+const NO_ATTACHMENTS = Object.freeze([]) as unknown as Attachment[];
 
 export interface FixtureDocumentVersion {
   number: string;
@@ -118,22 +120,22 @@ export function loadDocuments(fixtures: FixtureSet, tenants: TenantDirectory, us
   const roots = [...(fixtures.layers ?? [fixtures.dir])].reverse().map((d) => resolve(d));
   const inside = (base: string, path: string) => path.startsWith(base + sep);
   const files = new Map<string, StoredFile>();
-  const fileAt = (path: string, where: string): StoredFile | undefined => {
+  const fileAt = (path: string, where: () => string): StoredFile | undefined => {
     if (!files.has(path)) {
       const root = roots.find((r) => existsSync(resolve(r, path))) ?? roots[0];
       const full = resolve(root, path);
       if (!inside(root, full)) {
-        report(`${where}: file "${path}" is outside the fixture folder ${fixtures.dir}`);
+        report(`${where()}: file "${path}" is outside the fixture folder ${fixtures.dir}`);
         return undefined;
       }
       try {
         if (!inside(realpathSync(root), realpathSync(full))) {
-          report(`${where}: file "${path}" links outside the fixture folder ${fixtures.dir}`);
+          report(`${where()}: file "${path}" links outside the fixture folder ${fixtures.dir}`);
           return undefined;
         }
         files.set(path, storedFile(path.split('/').pop()!, new Uint8Array(readFileSync(full))));
       } catch {
-        report(`${where}: file "${path}" not found in ${fixtures.dir}`);
+        report(`${where()}: file "${path}" not found in ${fixtures.dir}`);
         return undefined;
       }
     }
@@ -156,35 +158,36 @@ export function loadDocuments(fixtures: FixtureSet, tenants: TenantDirectory, us
     return names;
   };
   const intern = new Interner();
-  for (const { doc, at } of fixtureDocuments(fixtures, report)) {
-    const d = doc as FixtureDocument;
+  for (const item of fixtureDocuments(fixtures, report)) {
+    const d = item.doc as FixtureDocument;
     const tenant = tenants.byDnsName(d.tenant);
     if (!tenant) {
-      report(`${at}.tenant: unknown tenant "${d.tenant}"`);
+      report(`${item.at}.tenant: unknown tenant "${d.tenant}"`);
       continue;
     }
     const store = stores.get(tenant.id);
     if (!store) {
-      report(`${at}.tenant: "${d.tenant}" has no configuration registry`);
+      report(`${item.at}.tenant: "${d.tenant}" has no configuration registry`);
       continue;
     }
     const view = store.view();
-    if (!view.doctype(d.type)) report(`${at}.type: "${d.type}" is not a Doctype of ${d.tenant}`);
+    if (!view.doctype(d.type)) report(`${item.at}.type: "${d.type}" is not a Doctype of ${d.tenant}`);
     const lifecycle = view.lifecycles.get(d.lifecycle);
-    if (!lifecycle) report(`${at}.lifecycle: "${d.lifecycle}" is not a Doclifecycle of ${d.tenant}`);
-    const userOk = (id: number, path: string) => {
-      if (!users.get(id)) report(`${at}.${path}: unknown user ${id}`);
+    if (!lifecycle) report(`${item.at}.lifecycle: "${d.lifecycle}" is not a Doclifecycle of ${d.tenant}`);
+    // The path of a problem is made only for a problem (most documents have none).
+    const userOk = (id: number, path: () => string) => {
+      if (!users.get(id)) report(`${item.at}.${path()}: unknown user ${id}`);
     };
-    userOk(d.createdBy, 'createdBy');
+    userOk(d.createdBy, () => 'createdBy');
     const roles: StoredDocument['roles'] = {};
     for (const [role, m] of Object.entries(d.roles ?? {}) as [RoleName, Partial<RoleMembers>][]) {
       if (!ROLES.includes(role)) {
-        report(`${at}.roles.${role}: unknown role`);
+        report(`${item.at}.roles.${role}: unknown role`);
         continue;
       }
-      (m.users ?? []).forEach((u, j) => userOk(u, `roles.${role}.users[${j}]`));
+      (m.users ?? []).forEach((u, j) => userOk(u, () => `roles.${role}.users[${j}]`));
       (m.groups ?? []).forEach((g, j) => {
-        if (groups.get(g)?.tenantId !== tenant.id) report(`${at}.roles.${role}.groups[${j}]: unknown group ${g} in ${d.tenant}`);
+        if (groups.get(g)?.tenantId !== tenant.id) report(`${item.at}.roles.${role}.groups[${j}]: unknown group ${g} in ${d.tenant}`);
       });
       roles[role] = { users: intern.ids(m.users), groups: intern.ids(m.groups) };
     }
@@ -198,16 +201,16 @@ export function loadDocuments(fixtures: FixtureSet, tenants: TenantDirectory, us
       const dot = v.number.indexOf('.'); // the schema says <digits>.<digits>
       const major = Number(v.number.slice(0, dot));
       const minor = Number(v.number.slice(dot + 1));
-      if (!isVersionNumber(major) || !isVersionNumber(minor)) report(`${at}.versions[${j}].number: "${v.number}" is not <major>.<minor> with integers 0…${MAX_VERSION_NUMBER}`);
-      if (states && !states.has(v.state)) report(`${at}.versions[${j}].state: "${v.state}" is not a state of ${d.lifecycle}`);
+      if (!isVersionNumber(major) || !isVersionNumber(minor)) report(`${item.at}.versions[${j}].number: "${v.number}" is not <major>.<minor> with integers 0…${MAX_VERSION_NUMBER}`);
+      if (states && !states.has(v.state)) report(`${item.at}.versions[${j}].state: "${v.state}" is not a state of ${d.lifecycle}`);
       if (v.fields && Object.keys(v.fields).length) fields = fields === EMPTY_FIELDS ? intern.fields(v.fields) : { ...fields, ...intern.fields(v.fields) };
       if (v.file) {
-        file = fileAt(v.file, `${at}.versions[${j}].file`);
+        file = fileAt(v.file, () => `${item.at}.versions[${j}].file`);
         viewable = v.viewable;
       } else if (v.viewable !== undefined) viewable = v.viewable;
       const at_ = v.created ? Date.parse(v.created) : created;
       const by = v.createdBy ?? d.createdBy;
-      userOk(by, `versions[${j}].createdBy`);
+      userOk(by, () => `versions[${j}].createdBy`);
       const state = intern.string(v.state);
       return viewable === undefined
         ? { major, minor, state, fields, file, created: at_, createdBy: by, modified: at_, modifiedBy: by }
@@ -215,27 +218,27 @@ export function loadDocuments(fixtures: FixtureSet, tenants: TenantDirectory, us
     });
     if (d.lock) {
       const holder = users.get(d.lock.user);
-      if (!holder) report(`${at}.lock.user: unknown user ${d.lock.user}`);
-      else if (!holder.memberships.some((m) => m.tenant.id === tenant.id)) report(`${at}.lock.user: user ${d.lock.user} is not a member of ${d.tenant}`);
+      if (!holder) report(`${item.at}.lock.user: unknown user ${d.lock.user}`);
+      else if (!holder.memberships.some((m) => m.tenant.id === tenant.id)) report(`${item.at}.lock.user: user ${d.lock.user} is not a member of ${d.tenant}`);
     }
     if (view.doctype(d.type)) {
       const names = fieldsOf(tenant.id, view, d.type);
-      for (const name of Object.keys(fields)) if (!names.has(name)) report(`${at}.versions: field "${name}" does not apply to ${d.type}`);
+      for (const name of Object.keys(fields)) if (!names.has(name)) report(`${item.at}.versions: field "${name}" does not apply to ${d.type}`);
     }
-    if (typeof fields.name__v !== 'string') report(`${at}.versions[0].fields.name__v: every document needs a name`);
+    if (typeof fields.name__v !== 'string') report(`${item.at}.versions[0].fields.name__v: every document needs a name`);
     try {
       store.insert({
         id: d.id, doctype: intern.string(d.type), lifecycle: intern.string(d.lifecycle), documentNumber: d.number ?? documentNumberOf(d.id), created, createdBy: d.createdBy,
         roles, binder: d.binder ?? false, crosslink: d.crosslink ?? false,
         attachments: d.attachments?.length ? d.attachments.flatMap((a, j) => {
-          const f = fileAt(a.file, `${at}.attachments[${j}].file`);
+          const f = fileAt(a.file, () => `${item.at}.attachments[${j}].file`);
           return f ? [{ id: a.id, file: f }] : [];
-        }) : [],
+        }) : NO_ATTACHMENTS,
         versions: versions.sort((a, b) => a.major - b.major || a.minor - b.minor),
         ...(d.lock ? { lock: { by: d.lock.user, at: Date.parse(d.lock.date) } } : {}),
       });
     } catch (e) {
-      report(`${at}.id: ${(e as Error).message}`);
+      report(`${item.at}.id: ${(e as Error).message}`);
     }
   }
 
