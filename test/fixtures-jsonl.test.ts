@@ -5,6 +5,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../src/domain/clock';
 import { createWorld } from '../src/domain/world';
@@ -104,6 +105,33 @@ describe('documents.jsonl', () => {
     expect(storesOf(overlay).flat()).toHaveLength(4);
     writeFileSync(join(dir, 'documents.jsonl'), '{"id": 1}\n{oops\n');
     expect(fixtureProblems(overlay)).toEqual([expect.stringMatching(new RegExp(`${shown(dir, 'documents.jsonl').replace(/[.]/g, '\\.')}:2: \\S`))]);
+  });
+
+  it('a large documents.json as the generator wrote it before (one document per line) is read line by line too', () => {
+    // 8 MB or more: about 11,000 generated documents.
+    const { dir, lines } = generated(12_000);
+    const legacy = tmp();
+    cpSync(dir, legacy, { recursive: true });
+    rmSync(join(legacy, 'documents.jsonl'));
+    const write = (docs: string[]) => writeFileSync(join(legacy, 'documents.json'), `{"documents": [\n${docs.join(',\n')}\n]}\n`);
+    write(lines);
+    const set = loadFixtures(legacy);
+    expect(set.data.documents).toBeUndefined();
+    expect(set.documentsFile).toMatchObject({ layout: 'list', shown: shown(legacy, 'documents.json') });
+    // isDeepStrictEqual: vitest's toEqual takes seconds on 12,000 documents.
+    const expected = storesOf(dir);
+    expect(isDeepStrictEqual(storesOf(legacy), expected)).toBe(true);
+    // A problem names its line (the list opens on line 1).
+    const bad = JSON.parse(lines[9]);
+    bad.lifecycle = 'no_such__c';
+    write([...lines.slice(0, 9), JSON.stringify(bad), ...lines.slice(10)]);
+    expect(fixtureProblems(() => storesOf(legacy))).toEqual([`${shown(legacy, 'documents.json')}:11: documents[9].lifecycle: "no_such__c" is not a Doclifecycle of ${GENERATED_TENANT}`]);
+    // A document over several lines: read whole from there on, the same documents.
+    write([...lines.slice(0, 5), JSON.stringify(JSON.parse(lines[5]), null, 2), ...lines.slice(6)]);
+    expect(isDeepStrictEqual(storesOf(legacy), expected)).toBe(true);
+    // Not JSON: JSON.parse's error with its line.
+    write([...lines.slice(0, 5), `${lines[5]},`, ...lines.slice(6)]);
+    expect(fixtureProblems(() => storesOf(legacy))).toEqual([expect.stringMatching(new RegExp(`^${shown(legacy, 'documents.json').replace(/[.]/g, '\\.')}: (line 7|JSON): \\S`))]);
   });
 
   it('the default set has none: its documents are a list in YAML', () => {
