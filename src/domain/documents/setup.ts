@@ -142,19 +142,18 @@ export function loadDocuments(fixtures: FixtureSet, tenants: TenantDirectory, us
     return files.get(path);
   };
 
-  // Per tenant and name, once: the fields that apply to a Doctype, the states of a lifecycle.
-  const applicable = new Map<string, Set<string>>();
-  const fieldsOf = (tenantId: number, view: MetadataView, doctype: string) => {
-    const key = `${tenantId} ${doctype}`;
+  // Once per Doctype and lifecycle of a tenant (keyed by the view's own objects): the fields that
+  // apply to the Doctype, the names of the lifecycle's states.
+  const applicable = new Map<object, Set<string>>();
+  const fieldsOf = (view: MetadataView, doctype: string, key: object) => {
     let names = applicable.get(key);
     if (!names) applicable.set(key, (names = new Set(view.fieldsFor(doctype).map((f) => f.name))));
     return names;
   };
-  const stateNames = new Map<string, Set<string>>();
-  const statesOf = (tenantId: number, lifecycle: string, states: { name: string }[]) => {
-    const key = `${tenantId} ${lifecycle}`;
-    let names = stateNames.get(key);
-    if (!names) stateNames.set(key, (names = new Set(states.map((s) => s.name))));
+  const stateNames = new Map<object, Set<string>>();
+  const statesOf = (lifecycle: { states: { name: string }[] }) => {
+    let names = stateNames.get(lifecycle);
+    if (!names) stateNames.set(lifecycle, (names = new Set(lifecycle.states.map((s) => s.name))));
     return names;
   };
   const intern = new Interner();
@@ -171,7 +170,8 @@ export function loadDocuments(fixtures: FixtureSet, tenants: TenantDirectory, us
       continue;
     }
     const view = store.view();
-    if (!view.doctype(d.type)) report(`${item.at}.type: "${d.type}" is not a Doctype of ${d.tenant}`);
+    const doctype = view.doctype(d.type);
+    if (!doctype) report(`${item.at}.type: "${d.type}" is not a Doctype of ${d.tenant}`);
     const lifecycle = view.lifecycles.get(d.lifecycle);
     if (!lifecycle) report(`${item.at}.lifecycle: "${d.lifecycle}" is not a Doclifecycle of ${d.tenant}`);
     // The path of a problem is made only for a problem (most documents have none).
@@ -196,7 +196,7 @@ export function loadDocuments(fixtures: FixtureSet, tenants: TenantDirectory, us
     let fields: Record<string, unknown> = EMPTY_FIELDS;
     let file: StoredFile | undefined;
     let viewable: boolean | undefined;
-    const states = lifecycle && statesOf(tenant.id, d.lifecycle, lifecycle.states);
+    const states = lifecycle && statesOf(lifecycle);
     const versions: DocumentVersion[] = d.versions.map((v, j) => {
       const dot = v.number.indexOf('.'); // the schema says <digits>.<digits>
       const major = Number(v.number.slice(0, dot));
@@ -221,8 +221,8 @@ export function loadDocuments(fixtures: FixtureSet, tenants: TenantDirectory, us
       if (!holder) report(`${item.at}.lock.user: unknown user ${d.lock.user}`);
       else if (!holder.memberships.some((m) => m.tenant.id === tenant.id)) report(`${item.at}.lock.user: user ${d.lock.user} is not a member of ${d.tenant}`);
     }
-    if (view.doctype(d.type)) {
-      const names = fieldsOf(tenant.id, view, d.type);
+    if (doctype) {
+      const names = fieldsOf(view, d.type, doctype);
       for (const name of Object.keys(fields)) if (!names.has(name)) report(`${item.at}.versions: field "${name}" does not apply to ${d.type}`);
     }
     if (typeof fields.name__v !== 'string') report(`${item.at}.versions[0].fields.name__v: every document needs a name`);
