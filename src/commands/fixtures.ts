@@ -19,7 +19,7 @@ export const fixturesUsage = `Usage: dms-sim fixtures check DIR[,OVERLAY...]
     --documents N          documents to generate (default: 1000)
     --seed S               the seed; the same seed gives the same files (default: 1)
     --users U              users besides the administrator (default: 1 per 500 documents, 8 to 200)
-    --out DIR              the folder to write (required)
+    --out DIR              the folder to write: documents.jsonl and YAML files (required)
   -h, --help               this text`;
 
 export function fixtures(argv: string[]): number {
