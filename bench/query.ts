@@ -45,12 +45,12 @@ async function main(): Promise<void> {
     globalThis.gc?.();
     const before = process.memoryUsage();
     t = performance.now();
-    // The normal start-up path: loadFixtures reads documents.json (and the YAML files), validates, builds the world.
+    // The normal start-up path: loadFixtures reads documents.jsonl (and the YAML files), validates, builds the world.
     const sim = createSimulator({ fixtures: dir, publicUrl: BASE, settings: { throttling: false } });
     const loadSeconds = (performance.now() - t) / 1000;
     globalThis.gc?.();
     const after = process.memoryUsage();
-    console.log(`started the simulator on it (createSimulator({ fixtures: dir }), documents.json ${mb(statSync(join(dir, 'documents.json')).size)}) in ${loadSeconds.toFixed(1)} s;`
+    console.log(`started the simulator on it (createSimulator({ fixtures: dir }), documents.jsonl ${mb(statSync(join(dir, 'documents.jsonl')).size)}) in ${loadSeconds.toFixed(1)} s;`
       + ` heap used ${mb(after.heapUsed)} (+${mb(after.heapUsed - before.heapUsed)}), rss ${mb(after.rss)}${globalThis.gc ? '' : ' (run with --expose-gc for a heap figure after GC)'}`);
 
     const login = await sim.fetch(new Request(`${BASE}/api/${V}/auth`, {

@@ -92,17 +92,20 @@ describe('fixtures generate', () => {
     expect(r.code).toBe(0);
     expect(r.out).toContain(`wrote a fixture set of 12 documents (seed 7) to ${a}`);
     expect(r.err).toBe(''); // no progress bar off a terminal
-    expect(JSON.parse(readFileSync(join(a, 'documents.json'), 'utf8')).documents).toHaveLength(12);
+    expect(r.out).toMatch(/ in \d+\.\d s; log in as admin@generated\.example \/ Passw0rd!\n$/);
+    expect(readFileSync(join(a, 'documents.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     const b = join(tmp, 'gen-b');
     await run(['fixtures', 'generate', '--documents', '12', '--seed', '7', '--out', b]);
-    expect(readFileSync(join(b, 'documents.json'), 'utf8')).toBe(readFileSync(join(a, 'documents.json'), 'utf8'));
-    expect((await run(['fixtures', 'check', a])).code).toBe(0);
+    expect(readFileSync(join(b, 'documents.jsonl'), 'utf8')).toBe(readFileSync(join(a, 'documents.jsonl'), 'utf8'));
+    const checked = await run(['fixtures', 'check', a]);
+    expect(checked.code).toBe(0);
+    expect(checked.out).toContain('valid (1 tenants, 9 users, 12 documents)');
   });
 
   it('refuses a missing --out', async () => {
     const r = await run(['fixtures', 'generate', '--documents', '3']);
     expect(r.code).toBe(2);
-    expect(existsSync(join(root, 'documents.json'))).toBe(false);
+    expect(existsSync(join(root, 'documents.jsonl'))).toBe(false);
   });
 });
 

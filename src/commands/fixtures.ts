@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { createWorld } from '../domain/world';
 import { manualClock } from '../domain/clock';
 import { FixtureError, loadFixtures } from '../fixtures/load';
-import { GENERATED_ADMIN, GENERATED_PASSWORD, generateFixtures, writeFixtures } from '../fixtures/generate';
+import { GENERATED_ADMIN, GENERATED_PASSWORD, writeGenerated } from '../fixtures/generate';
 import { withLine } from '../fixtures/lines';
 
 export const fixturesUsage = `Usage: dms-sim fixtures check DIR[,OVERLAY...]
@@ -19,7 +19,7 @@ export const fixturesUsage = `Usage: dms-sim fixtures check DIR[,OVERLAY...]
     --documents N          documents to generate (default: 1000)
     --seed S               the seed; the same seed gives the same files (default: 1)
     --users U              users besides the administrator (default: 1 per 500 documents, 8 to 200)
-    --out DIR              the folder to write (required)
+    --out DIR              the folder to write: documents.jsonl and YAML files (required)
   -h, --help               this text`;
 
 export function fixtures(argv: string[]): number {
@@ -46,8 +46,9 @@ function check(argv: string[]): number {
   const dir = argv[0];
   try {
     const set = loadFixtures(dir, { precompiled: false });
-    createWorld(set, manualClock());
-    console.log(`${dir}: valid (${set.data.domains.flatMap((d) => d.tenants).length} tenants, ${set.data.users.length} users, ${((set.data.documents as unknown[]) ?? []).length} documents)`);
+    const world = createWorld(set, manualClock());
+    const documents = [...world.documents.stores.values()].reduce((n, s) => n + s.size(), 0);
+    console.log(`${dir}: valid (${set.data.domains.flatMap((d) => d.tenants).length} tenants, ${set.data.users.length} users, ${documents} documents)`);
     return 0;
   } catch (e) {
     if (!(e instanceof FixtureError)) {
@@ -80,23 +81,35 @@ function generate(argv: string[]): number {
     return 2;
   }
   const dir = resolve(args.out);
-  const bar = process.stderr.isTTY ? progressBar(documents) : undefined;
-  const files = generateFixtures({ documents, seed, users, onProgress: bar });
+  const started = performance.now();
+  // The bar only on a terminal; elsewhere (a log, a pipe) the one line below says it is done.
+  const bar = process.stderr.isTTY ? progressBar(documents, started, (text) => process.stderr.write(text)) : undefined;
+  writeGenerated(dir, { documents, seed, users, onProgress: bar });
   if (bar) process.stderr.write('\n');
-  writeFixtures(dir, files);
-  console.log(`wrote a fixture set of ${documents} documents (seed ${seed}) to ${dir}; log in as ${GENERATED_ADMIN} / ${GENERATED_PASSWORD}`);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`wrote a fixture set of ${documents} documents (seed ${seed}) to ${dir} in ${seconds} s; log in as ${GENERATED_ADMIN} / ${GENERATED_PASSWORD}`);
   return 0;
 }
 
-/** A one-line bar on the terminal, redrawn at most every whole percent. */
-function progressBar(total: number): (done: number) => void {
+/**
+ * One line of the progress bar: `\r[####......]  42% 420000/1000000 documents, 12 s, ~17 s left`
+ * (`\r` redraws it in place; the time left once a whole percent is done).
+ */
+export function renderProgress(done: number, total: number, elapsedMs: number, width = 30): string {
+  const pct = total ? Math.min(100, Math.floor((done * 100) / total)) : 100;
+  const full = Math.round((pct / 100) * width);
+  const seconds = Math.round(elapsedMs / 1000);
+  const left = pct >= 1 && pct < 100 ? `, ~${Math.round((elapsedMs * (total - done)) / done / 1000)} s left` : '';
+  return `\r[${'#'.repeat(full)}${'.'.repeat(width - full)}] ${String(pct).padStart(3)}% ${done}/${total} documents, ${seconds} s${left}`;
+}
+
+/** The bar on the terminal, redrawn at most once per whole percent. */
+function progressBar(total: number, started: number, write: (text: string) => void): (done: number) => void {
   let shown = -1;
   return (done) => {
     const pct = total ? Math.floor((done * 100) / total) : 100;
     if (pct === shown) return;
     shown = pct;
-    const width = 30;
-    const full = Math.round((pct / 100) * width);
-    process.stderr.write(`\r[${'#'.repeat(full)}${'.'.repeat(width - full)}] ${String(pct).padStart(3)}% ${done}/${total} documents`);
+    write(renderProgress(done, total, performance.now() - started));
   };
 }

@@ -15,17 +15,20 @@ describe('fixture generator', () => {
     const a = generateFixtures({ documents: 50, seed: 3 });
     const b = generateFixtures({ documents: 50, seed: 3 });
     expect([...a.entries()]).toEqual([...b.entries()]);
-    expect(generateFixtures({ documents: 50, seed: 4 }).get('documents.json')).not.toEqual(a.get('documents.json'));
+    expect(generateFixtures({ documents: 50, seed: 4 }).get('documents.jsonl')).not.toEqual(a.get('documents.jsonl'));
     expect(a.has('documents.yaml')).toBe(false);
-    expect(JSON.parse(a.get('documents.json')!).documents).toHaveLength(50);
-    expect(JSON.parse(generateFixtures({ documents: 0, seed: 3 }).get('documents.json')!)).toEqual({ documents: [] });
+    expect(a.has('documents.json')).toBe(false);
+    const lines = a.get('documents.jsonl')!.split('\n');
+    expect(lines.pop()).toBe('');
+    expect(lines.map((l) => JSON.parse(l).id)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(generateFixtures({ documents: 0, seed: 3 }).get('documents.jsonl')).toBe('');
   });
 
   it('the simulator starts on a generated set; queries agree with the written documents', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'dms-sim-gen-'));
     dirs.push(dir);
     writeFixtures(dir, generateFixtures({ documents: 300, seed: 11 }));
-    const docs: any[] = JSON.parse(readFileSync(join(dir, 'documents.json'), 'utf8')).documents;
+    const docs: any[] = readFileSync(join(dir, 'documents.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
     const users: any[] = parse(readFileSync(join(dir, 'users.yaml'), 'utf8')).users;
     const groups: any[] = parse(readFileSync(join(dir, 'groups.yaml'), 'utf8')).groups;
     const sim = testSim({ fixtures: dir });

@@ -6,6 +6,8 @@
  */
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
+import { fixtureDocuments } from '../../fixtures/documents-source';
+import { Interner } from '../../fixtures/intern';
 import { FixtureError } from '../../fixtures/load';
 import type { FixtureSet } from '../../fixtures/types';
 import type { Clock } from '../clock';
@@ -15,11 +17,18 @@ import type { UserDirectory } from '../users';
 import { documentNumberOf } from './create';
 import { type StoredFile, storedFile } from './files';
 import { type Group, GroupDirectory } from './groups';
-import { DocumentMetadata } from './metadata';
-import { type DocumentVersion, type RoleMembers, type StoredDocument, MAX_VERSION_NUMBER, isVersionNumber } from './model';
+import { DocumentMetadata, type MetadataView } from './metadata';
+import { type Attachment, type DocumentVersion, type RoleMembers, type StoredDocument, MAX_VERSION_NUMBER, isVersionNumber } from './model';
 import type { NamedList } from './named-lists';
 import { DocumentStore } from './store';
 import { ROLES, type RoleName } from './standard-fields';
+
+/** (chosen) Problems listed at most; the rest are counted. */
+const MAX_PROBLEMS = 1000;
+/** The fields of a version before any is set (never changed: a version with fields gets a new object). */
+const EMPTY_FIELDS: Record<string, unknown> = Object.freeze({});
+/** The attachments of a document without any (never changed in place: frozen, shared). */
+const NO_ATTACHMENTS = Object.freeze([]) as unknown as Attachment[];
 
 export interface FixtureDocumentVersion {
   number: string;
@@ -81,10 +90,17 @@ export class TenantDocuments {
 export function loadDocuments(fixtures: FixtureSet, tenants: TenantDirectory, users: UserDirectory, clock: Clock, configurations: Map<number, ComponentRegistry>): TenantDocuments {
   const data = fixtures.data as Record<string, unknown>;
   // Each problem names the fixture file its top-level key came from, then the path (as the loader's own checks do).
+  // A document's problems start with its place (`FILE: documents[i]`, `FILE:LINE: documents[i]`); a
+  // streamed set with a mistake on every line would list a million: the first MAX_PROBLEMS are kept.
   const problems: string[] = [];
+  let more = 0;
+  const report = (p: string): void => {
+    if (problems.length < MAX_PROBLEMS) problems.push(p);
+    else more++;
+  };
   const problem = (p: string): void => {
     const key = /^[A-Za-z]+/.exec(p)?.[0] ?? '';
-    problems.push(Object.hasOwn(fixtures.sourceOf, key) ? `${fixtures.sourceOf[key]}: ${p}` : p);
+    report(Object.hasOwn(fixtures.sourceOf, key) ? `${fixtures.sourceOf[key]}: ${p}` : p);
   };
   const groups = new GroupDirectory(((data.groups ?? []) as FixtureGroup[]).map((g): Group => ({
     id: g.id, name: g.name, label: g.label, tenantId: tenants.byDnsName(g.tenant)?.id ?? -1, members: g.members,
@@ -104,95 +120,127 @@ export function loadDocuments(fixtures: FixtureSet, tenants: TenantDirectory, us
   const roots = [...(fixtures.layers ?? [fixtures.dir])].reverse().map((d) => resolve(d));
   const inside = (base: string, path: string) => path.startsWith(base + sep);
   const files = new Map<string, StoredFile>();
-  const fileAt = (path: string, where: string): StoredFile | undefined => {
+  const fileAt = (path: string, where: () => string): StoredFile | undefined => {
     if (!files.has(path)) {
       const root = roots.find((r) => existsSync(resolve(r, path))) ?? roots[0];
       const full = resolve(root, path);
       if (!inside(root, full)) {
-        problem(`${where}: file "${path}" is outside the fixture folder ${fixtures.dir}`);
+        report(`${where()}: file "${path}" is outside the fixture folder ${fixtures.dir}`);
         return undefined;
       }
       try {
         if (!inside(realpathSync(root), realpathSync(full))) {
-          problem(`${where}: file "${path}" links outside the fixture folder ${fixtures.dir}`);
+          report(`${where()}: file "${path}" links outside the fixture folder ${fixtures.dir}`);
           return undefined;
         }
         files.set(path, storedFile(path.split('/').pop()!, new Uint8Array(readFileSync(full))));
       } catch {
-        problem(`${where}: file "${path}" not found in ${fixtures.dir}`);
+        report(`${where()}: file "${path}" not found in ${fixtures.dir}`);
         return undefined;
       }
     }
     return files.get(path);
   };
 
-  ((data.documents ?? []) as FixtureDocument[]).forEach((d, i) => {
-    const where = `documents[${i}]`;
+  // Once per Doctype and lifecycle of a tenant (keyed by the view's own objects): the fields that
+  // apply to the Doctype, the names of the lifecycle's states.
+  const applicable = new Map<object, Set<string>>();
+  const fieldsOf = (view: MetadataView, doctype: string, key: object) => {
+    let names = applicable.get(key);
+    if (!names) applicable.set(key, (names = new Set(view.fieldsFor(doctype).map((f) => f.name))));
+    return names;
+  };
+  const stateNames = new Map<object, Set<string>>();
+  const statesOf = (lifecycle: { states: { name: string }[] }) => {
+    let names = stateNames.get(lifecycle);
+    if (!names) stateNames.set(lifecycle, (names = new Set(lifecycle.states.map((s) => s.name))));
+    return names;
+  };
+  const intern = new Interner();
+  for (const item of fixtureDocuments(fixtures, report)) {
+    const d = item.doc as FixtureDocument;
     const tenant = tenants.byDnsName(d.tenant);
-    if (!tenant) return problem(`${where}.tenant: unknown tenant "${d.tenant}"`);
+    if (!tenant) {
+      report(`${item.at}.tenant: unknown tenant "${d.tenant}"`);
+      continue;
+    }
     const store = stores.get(tenant.id);
-    if (!store) return problem(`${where}.tenant: "${d.tenant}" has no configuration registry`);
+    if (!store) {
+      report(`${item.at}.tenant: "${d.tenant}" has no configuration registry`);
+      continue;
+    }
     const view = store.view();
-    if (!view.doctype(d.type)) problem(`${where}.type: "${d.type}" is not a Doctype of ${d.tenant}`);
+    const doctype = view.doctype(d.type);
+    if (!doctype) report(`${item.at}.type: "${d.type}" is not a Doctype of ${d.tenant}`);
     const lifecycle = view.lifecycles.get(d.lifecycle);
-    if (!lifecycle) problem(`${where}.lifecycle: "${d.lifecycle}" is not a Doclifecycle of ${d.tenant}`);
-    const userOk = (id: number, path: string) => {
-      if (!users.get(id)) problem(`${where}.${path}: unknown user ${id}`);
+    if (!lifecycle) report(`${item.at}.lifecycle: "${d.lifecycle}" is not a Doclifecycle of ${d.tenant}`);
+    // The path of a problem is made only for a problem (most documents have none).
+    const userOk = (id: number, path: () => string) => {
+      if (!users.get(id)) report(`${item.at}.${path()}: unknown user ${id}`);
     };
-    userOk(d.createdBy, 'createdBy');
+    userOk(d.createdBy, () => 'createdBy');
     const roles: StoredDocument['roles'] = {};
     for (const [role, m] of Object.entries(d.roles ?? {}) as [RoleName, Partial<RoleMembers>][]) {
       if (!ROLES.includes(role)) {
-        problem(`${where}.roles.${role}: unknown role`);
+        report(`${item.at}.roles.${role}: unknown role`);
         continue;
       }
-      (m.users ?? []).forEach((u, j) => userOk(u, `roles.${role}.users[${j}]`));
+      (m.users ?? []).forEach((u, j) => userOk(u, () => `roles.${role}.users[${j}]`));
       (m.groups ?? []).forEach((g, j) => {
-        if (groups.get(g)?.tenantId !== tenant.id) problem(`${where}.roles.${role}.groups[${j}]: unknown group ${g} in ${d.tenant}`);
+        if (groups.get(g)?.tenantId !== tenant.id) report(`${item.at}.roles.${role}.groups[${j}]: unknown group ${g} in ${d.tenant}`);
       });
-      roles[role] = { users: m.users ?? [], groups: m.groups ?? [] };
+      roles[role] = { users: intern.ids(m.users), groups: intern.ids(m.groups) };
     }
     const created = Date.parse(d.created);
-    let fields: Record<string, unknown> = {};
+    // A version shares the fields (and the values) of the version before it unless it changes some.
+    let fields: Record<string, unknown> = EMPTY_FIELDS;
     let file: StoredFile | undefined;
     let viewable: boolean | undefined;
+    const states = lifecycle && statesOf(lifecycle);
     const versions: DocumentVersion[] = d.versions.map((v, j) => {
-      const [major, minor] = v.number.split('.').map(Number);
-      if (!isVersionNumber(major) || !isVersionNumber(minor)) problem(`${where}.versions[${j}].number: "${v.number}" is not <major>.<minor> with integers 0…${MAX_VERSION_NUMBER}`);
-      if (lifecycle && !lifecycle.states.some((s) => s.name === v.state)) problem(`${where}.versions[${j}].state: "${v.state}" is not a state of ${d.lifecycle}`);
-      fields = { ...fields, ...(v.fields ?? {}) };
+      const dot = v.number.indexOf('.'); // the schema says <digits>.<digits>
+      const major = Number(v.number.slice(0, dot));
+      const minor = Number(v.number.slice(dot + 1));
+      if (!isVersionNumber(major) || !isVersionNumber(minor)) report(`${item.at}.versions[${j}].number: "${v.number}" is not <major>.<minor> with integers 0…${MAX_VERSION_NUMBER}`);
+      if (states && !states.has(v.state)) report(`${item.at}.versions[${j}].state: "${v.state}" is not a state of ${d.lifecycle}`);
+      if (v.fields && Object.keys(v.fields).length) fields = fields === EMPTY_FIELDS ? intern.fields(v.fields) : { ...fields, ...intern.fields(v.fields) };
       if (v.file) {
-        file = fileAt(v.file, `${where}.versions[${j}].file`);
+        file = fileAt(v.file, () => `${item.at}.versions[${j}].file`);
         viewable = v.viewable;
       } else if (v.viewable !== undefined) viewable = v.viewable;
-      const at = v.created ? Date.parse(v.created) : created;
+      const at_ = v.created ? Date.parse(v.created) : created;
       const by = v.createdBy ?? d.createdBy;
-      userOk(by, `versions[${j}].createdBy`);
-      return { major, minor, state: v.state, fields, file, ...(viewable !== undefined ? { viewable } : {}), created: at, createdBy: by, modified: at, modifiedBy: by };
+      userOk(by, () => `versions[${j}].createdBy`);
+      const state = intern.string(v.state);
+      return viewable === undefined
+        ? { major, minor, state, fields, file, created: at_, createdBy: by, modified: at_, modifiedBy: by }
+        : { major, minor, state, fields, file, viewable, created: at_, createdBy: by, modified: at_, modifiedBy: by };
     });
     if (d.lock) {
       const holder = users.get(d.lock.user);
-      if (!holder) problem(`${where}.lock.user: unknown user ${d.lock.user}`);
-      else if (!holder.memberships.some((m) => m.tenant.id === tenant.id)) problem(`${where}.lock.user: user ${d.lock.user} is not a member of ${d.tenant}`);
+      if (!holder) report(`${item.at}.lock.user: unknown user ${d.lock.user}`);
+      else if (!holder.memberships.some((m) => m.tenant.id === tenant.id)) report(`${item.at}.lock.user: user ${d.lock.user} is not a member of ${d.tenant}`);
     }
-    const applicable = new Set(view.fieldsFor(d.type).map((f) => f.name));
-    for (const name of Object.keys(fields)) if (view.doctype(d.type) && !applicable.has(name)) problem(`${where}.versions: field "${name}" does not apply to ${d.type}`);
-    if (typeof fields.name__v !== 'string') problem(`${where}.versions[0].fields.name__v: every document needs a name`);
+    if (doctype) {
+      const names = fieldsOf(view, d.type, doctype);
+      for (const name of Object.keys(fields)) if (!names.has(name)) report(`${item.at}.versions: field "${name}" does not apply to ${d.type}`);
+    }
+    if (typeof fields.name__v !== 'string') report(`${item.at}.versions[0].fields.name__v: every document needs a name`);
     try {
       store.insert({
-        id: d.id, doctype: d.type, lifecycle: d.lifecycle, documentNumber: d.number ?? documentNumberOf(d.id), created, createdBy: d.createdBy,
+        id: d.id, doctype: intern.string(d.type), lifecycle: intern.string(d.lifecycle), documentNumber: d.number ?? documentNumberOf(d.id), created, createdBy: d.createdBy,
         roles, binder: d.binder ?? false, crosslink: d.crosslink ?? false,
-        attachments: (d.attachments ?? []).flatMap((a, j) => {
-          const f = fileAt(a.file, `${where}.attachments[${j}].file`);
+        attachments: d.attachments?.length ? d.attachments.flatMap((a, j) => {
+          const f = fileAt(a.file, () => `${item.at}.attachments[${j}].file`);
           return f ? [{ id: a.id, file: f }] : [];
-        }),
+        }) : NO_ATTACHMENTS,
         versions: versions.sort((a, b) => a.major - b.major || a.minor - b.minor),
         ...(d.lock ? { lock: { by: d.lock.user, at: Date.parse(d.lock.date) } } : {}),
       });
     } catch (e) {
-      problem(`${where}.id: ${(e as Error).message}`);
+      report(`${item.at}.id: ${(e as Error).message}`);
     }
-  });
+  }
 
   ((data.documentLists ?? []) as FixtureDocumentList[]).forEach((l, i) => {
     const tenant = tenants.byDnsName(l.tenant);
@@ -203,6 +251,7 @@ export function loadDocuments(fixtures: FixtureSet, tenants: TenantDirectory, us
     for (const list of ['favorites', 'cart'] as NamedList[]) for (const id of l[list] ?? []) store.addToList(l.user, list, id);
   });
 
+  if (more) problems.push(`… and ${more} more problem${more === 1 ? '' : 's'}`);
   if (problems.length) throw new FixtureError(problems);
   return new TenantDocuments(stores, groups);
 }
