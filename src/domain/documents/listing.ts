@@ -10,7 +10,7 @@ import type { MetadataView } from './metadata';
 import type { NamedList } from './named-lists';
 import { type DocumentVersion, type StoredDocument, latestVersion } from './model';
 import { recordField } from './record-field';
-import { searchTerms } from './search-text';
+import { fieldText, searchTerms } from './search-text';
 import type { DocumentStore, RecordRow } from './store';
 
 export const MAX_PAGE = 200;
@@ -103,7 +103,7 @@ function computeList(store: DocumentStore, user: User, p: ListParams): ListResul
     const scope = p.scope ?? 'properties';
     rows = rows.filter((r) => {
       const content = scope === 'properties' || !r.version.file ? '' : store.searchText(r.version.file);
-      const fields = scope === 'contents' ? '' : store.fieldText(r.doc, r.version);
+      const fields = scope === 'contents' ? '' : fieldText(view, r.doc, r.version);
       return wanted.every((t) => content.includes(t) || fields.includes(t));
     });
   }

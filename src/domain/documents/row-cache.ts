@@ -17,7 +17,6 @@ import { BoundedCache, jsonSize, SLOT_BYTES } from '../cache';
 import type { MetadataView } from './metadata';
 import type { DocumentVersion, StoredDocument } from './model';
 import { type DocumentRecord, documentRecord } from './records';
-import { fieldText } from './search-text';
 import type { DocumentRow } from './store';
 
 /** (chosen) How many users' visible-document lists a store keeps (least recently used out first). */
@@ -27,21 +26,9 @@ export const VISIBLE_LISTS_BYTES = 16 * 1024 * 1024;
 /**
  * (chosen) The API records a store keeps (least recently used out first), by count and by
  * estimated bytes (about their JSON): a few pages of 200 of several users, the documents being
- * retrieved. Any other record is made again when asked for (a few µs).
+ * retrieved. Any other record is made again when asked for (~20-40 µs).
  */
 export const RECORDS_KEPT = { entries: 4096, bytes: 24 * 1024 * 1024 };
-/**
- * (chosen) The search texts of versions a store keeps (search-text.ts; bytes: two a character and
- * an entry's overhead): every latest version of a 100,000-document world with texts of ~100
- * characters, so that repeated searches over it do not make them again.
- */
-export const SEARCH_TEXTS_KEPT = { entries: 250_000, bytes: 48 * 1024 * 1024 };
-
-interface KeptText {
-  readonly doc: StoredDocument;
-  readonly revision: number;
-  readonly text: string;
-}
 
 interface KeptRecord {
   readonly doc: StoredDocument;
@@ -54,8 +41,6 @@ export class RowCache {
   private readonly rows = new WeakMap<DocumentVersion, DocumentRow>();
   /** Per version, stamped by the metadata view, valid while the document's revision is the same. */
   private readonly records = new BoundedCache<DocumentVersion, KeptRecord>({ ...RECORDS_KEPT, sizeOf: (k) => jsonSize(k.record) + SLOT_BYTES });
-  /** Per version, stamped by the metadata view, valid while the document's revision is the same. */
-  private readonly texts = new BoundedCache<DocumentVersion, KeptText>({ ...SEARCH_TEXTS_KEPT, sizeOf: (k) => 2 * k.text.length + 64 });
   /** Per user id, stamped by the access revision (the one cache door: domain/cache). */
   private readonly visible = new BoundedCache<number, readonly StoredDocument[]>({
     entries: VISIBLE_LISTS_KEPT, bytes: VISIBLE_LISTS_BYTES, sizeOf: (docs) => SLOT_BYTES * (docs.length + 1),
@@ -103,15 +88,6 @@ export class RowCache {
     return this.records.answer(version, this.recordStamp, () => ({ doc, revision, record: Object.freeze(documentRecord(view, doc, version)) }), {
       valid: (k) => k.revision === revision && k.doc === doc,
     }).record;
-  }
-
-  /** The searchable text of a version's fields (search-text.ts), kept while the view and the document's revision hold. */
-  searchText(view: MetadataView, doc: StoredDocument, version: DocumentVersion): string {
-    if (this.recordStamp[0] !== view) this.recordStamp = [view];
-    const revision = this.revisions.get(doc) ?? 0;
-    return this.texts.answer(version, this.recordStamp, () => ({ doc, revision, text: fieldText(view, doc, version) }), {
-      valid: (k) => k.revision === revision && k.doc === doc,
-    }).text;
   }
 
   /** How many records are kept now, and their estimated bytes (tests). */

@@ -180,11 +180,6 @@ export class DocumentStore {
     return this.cache.record(this.view(), doc, version);
   }
 
-  /** The lower-case searchable text of a version's fields (endpoint 21's `search`: search-text.ts), kept for recently searched versions. */
-  fieldText(doc: StoredDocument, version: DocumentVersion): string {
-    return this.cache.searchText(this.view(), doc, version);
-  }
-
   /** A version's row with its record (an answer's row: a page of endpoint 21). */
   recordRow(doc: StoredDocument, version: DocumentVersion): RecordRow {
     return { ...this.rowOf(doc, version), record: this.record(doc, version) };
