@@ -15,7 +15,7 @@ import type { DocumentRow, RecordRow } from './rows';
 import { holdsRole } from './access';
 import { type NamedList, NamedLists } from './named-lists';
 import { RowCache } from './row-cache';
-import { ListIndex, type OrderEntry, pageOf } from './list-index';
+import { ListIndex, type OrderEntry } from './list-index';
 import { recordField } from './record-field';
 import { documentsUsing } from './uses';
 import { StoreCache } from './store-cache';
@@ -155,10 +155,11 @@ export class DocumentStore {
       const sees = (d: StoredDocument) => admin || holdsRole(user.id, groups, d, ROLES);
       return p.mine ? (d: StoredDocument) => sees(d) && (holdsRole(user.id, groups, d, ['owner__v']) || d.lock?.by === user.id) : sees;
     };
+    const view = this.view();
     const order = admin && !p.mine
-      ? this.index.order(this.view(), scope, p.field)
-      : this.index.orderFor(this.view(), `${p.mine ? 'mine' : 'sees'}:${user.id}`, test, scope, p.field);
-    return { entries: pageOf(order, p.desc, p.start, p.limit), total: order.length };
+      ? this.index.order(view, scope, p.field)
+      : this.index.orderFor(view, `${p.mine ? 'mine' : 'sees'}:${user.id}`, test, scope, p.field);
+    return { entries: this.index.page(view, order, p.desc, p.start, p.limit), total: order.docs.length };
   }
 
   /** A document the user may access; unknown and inaccessible ids get the same answer. */
