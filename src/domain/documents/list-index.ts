@@ -44,7 +44,7 @@ export const LIST_INDEX_FILTERED = { entries: 64, bytes: 16 * 1024 * 1024 };
 /** (chosen) Users whose visible-document bitmaps are kept (a byte per document id each). */
 export const VISIBLE_BITMAPS_KEPT = 64;
 /** (chosen) Sorted orders kept (per scope and field, both directions; least recently used out first) and their estimated bytes (a slot a position and array). */
-export const LIST_ORDERS_KEPT = { entries: 64, bytes: 48 * 1024 * 1024 };
+export const LIST_ORDERS_KEPT = { entries: 64, bytes: 32 * 1024 * 1024 };
 
 const sizeOfSorted = (o: Sorted) => SLOT_BYTES * (4 + o.docs.length * (o.versions ? 2 : 1));
 

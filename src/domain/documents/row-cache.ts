@@ -25,10 +25,10 @@ export const VISIBLE_LISTS_KEPT = 16;
 export const VISIBLE_LISTS_BYTES = 16 * 1024 * 1024;
 /**
  * (chosen) The API records a store keeps (least recently used out first), by count and by
- * estimated bytes (about their JSON): a few pages of 200 of several users, the documents being
- * retrieved. Any other record is made again when asked for (~20-40 µs).
+ * estimated bytes (about their JSON; a record's heap is ~2.5 times that, measured): ten pages of
+ * 200, the documents being retrieved. Any other record is made again when asked for (~20-40 µs).
  */
-export const RECORDS_KEPT = { entries: 4096, bytes: 24 * 1024 * 1024 };
+export const RECORDS_KEPT = { entries: 2048, bytes: 8 * 1024 * 1024 };
 
 interface KeptRecord {
   readonly doc: StoredDocument;

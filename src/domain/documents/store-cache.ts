@@ -21,8 +21,8 @@ const MiB = 1024 * 1024;
 
 /** (chosen) The bounds of each cache of one store: entries, and estimated bytes. */
 export const STORE_CACHE_BOUNDS = {
-  /** Whole list answers (bytes: about their JSON). */
-  lists: { entries: 32, bytes: 16 * MiB },
+  /** Whole list answers (bytes: about their JSON; their records' heap is ~2.5 times that, and the HTTP layer keeps their bytes too). */
+  lists: { entries: 32, bytes: 8 * MiB },
   /** Whole retrieve answers, per document address (bytes: about their JSON). */
   retrieves: { entries: 256, bytes: 8 * MiB },
   /** Visible-row arrays per user and version scope (bytes: QUERY_ROW_BYTES a row). */
