@@ -3,9 +3,11 @@
  *
  * Seam for the query engine (src/vql): `world.documents.store(tenantId)` gives a DocumentStore;
  * `store.rowsVisibleTo(user, { allVersions })` lists the rows a user may see (the access rule of
- * endpoint 21: `documents` = latest versions, `ALLVERSIONS documents` = every version), each with
- * its API `record`; `store.fieldMetadata()` is the field catalogue with types; `store.view()` the
- * whole metadata view (types, lifecycles with state types for STEADYSTATE() and friends).
+ * endpoint 21: `documents` = latest versions, `ALLVERSIONS documents` = every version), rows
+ * without records: a field's value is `recordField(view, doc, version, field)`, a whole record
+ * `store.record(doc, version)` (kept for the most recent only); `store.fieldMetadata()` is the
+ * field catalogue with types; `store.view()` the whole metadata view (types, lifecycles with state
+ * types for STEADYSTATE() and friends).
  */
 export { commonFields } from './common-fields';
 export { createDocument, documentNumberOf, fieldValue, type CreateInput, type UploadLike } from './create';

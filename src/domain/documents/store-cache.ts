@@ -1,7 +1,7 @@
 /**
  * What one document store keeps beyond its state, each through the one cache door
  * (`domain/cache`: least recently used out, bounded by entries and by estimated bytes), with the
- * bounds in one table. The store's records per version and users' visible documents are kept by
+ * bounds in one table. The store's rows and records (bounded) and users' visible documents are kept by
  * its RowCache (row-cache.ts). Used by domain methods only:
  * - `lists`: endpoint 21's whole answers (list-cache.ts);
  * - `retrieves`: endpoint 22's answers, per document address (retrieve.ts);
