@@ -1,8 +1,10 @@
 /**
  * The hot-path caches of a document store (documents list, single document, query seam):
- * - a version's row (document, version, whether it is the latest): a small object, one per version
- *   asked for (attached to it, so it goes with the version), the same object while the version
- *   stays (or stops being) the latest, so that callers may tell rows apart by identity;
+ * - a version's row (document, version, whether it is the latest) asked for by `store.rowOf`: a
+ *   small object, one per version asked for (attached to it, so it goes with the version), the same
+ *   object while the version stays (or stops being) the latest, so that callers may tell rows apart
+ *   by identity (the query's id lookups; `rowsVisibleTo` makes new rows instead, which go with
+ *   their array);
  * - a version's API record, made on demand and kept for the most recently used RECORDS_KEPT
  *   versions only (issue 19: not one ~5 KB record per version of a 100,000-document world), through
  *   the one cache door (domain/cache), valid while the metadata view (labels come from the
