@@ -215,12 +215,14 @@ export class ListIndex {
     const docs: StoredDocument[] = [];
     const versions: DocumentVersion[] = [];
     const keys: unknown[] = [];
+    const add = (doc: StoredDocument, version: DocumentVersion) => {
+      docs.push(doc);
+      versions.push(version);
+      keys.push(keyOf(this.source, view, field, doc, version));
+    };
     for (const doc of this.source.documents()) {
-      for (const version of scope === 'latest' ? [latestVersion(doc)] : doc.versions) {
-        docs.push(doc);
-        versions.push(version);
-        keys.push(keyOf(this.source, view, field, doc, version));
-      }
+      if (scope === 'latest') add(doc, latestVersion(doc));
+      else for (const version of doc.versions) add(doc, version);
     }
     const by = docs.map((_, i) => i);
     by.sort((a, b) => compareNormal(keys[a], keys[b]) || docs[a].id - docs[b].id || versions[a].major - versions[b].major || versions[a].minor - versions[b].minor);

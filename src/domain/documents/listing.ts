@@ -93,19 +93,20 @@ function computeList(store: DocumentStore, user: User, p: ListParams): ListResul
   if (filter && filter !== 'mine') docs = listedDocs(store, user, store.namedList(user, filter));
   else docs = store.visibleTo(user);
   if (filter === 'mine') docs = docs.filter((d) => store.isOwner(user, d) || d.lock?.by === user.id);
-  let rows: Candidate[] = [];
-  for (const doc of docs) {
-    if (!allVersions) rows.push({ doc, version: latestVersion(doc) });
-    else for (const version of doc.versions) rows.push({ doc, version });
-  }
+  // Only the versions searched for are listed (a fresh search reads every visible version's fields once).
+  let matches = (_doc: StoredDocument, _version: DocumentVersion) => true;
   if (searched) {
     const wanted = searchTerms(p.search!);
     const scope = p.scope ?? 'properties';
-    rows = rows.filter((r) => {
-      const content = scope === 'properties' || !r.version.file ? '' : store.searchText(r.version.file);
-      const fields = scope === 'contents' ? '' : fieldText(view, r.doc, r.version);
+    matches = (doc, version) => {
+      const content = scope === 'properties' || !version.file ? '' : store.searchText(version.file);
+      const fields = scope === 'contents' ? '' : fieldText(view, doc, version);
       return wanted.every((t) => content.includes(t) || fields.includes(t));
-    });
+    };
+  }
+  let rows: Candidate[] = [];
+  for (const doc of docs) {
+    for (const version of allVersions ? doc.versions : [latestVersion(doc)]) if (matches(doc, version)) rows.push({ doc, version });
   }
   // Rows come ascending by (id, major, minor): the default order needs no sort.
   if (field !== 'id' || desc) {
