@@ -264,7 +264,15 @@ export class ListIndex {
         continue;
       }
       const { docs, versions } = o;
-      if (old.size > 0) {
+      if (old.size > 0 && old.size <= 16) {
+        // A few documents: found by the engine's own scan (indexOf), each position taken out in place.
+        for (const doc of old) {
+          for (let at = docs.indexOf(doc); at >= 0; at = o.scope === 'latest' ? -1 : docs.indexOf(doc, at)) {
+            docs.splice(at, 1);
+            versions?.splice(at, 1);
+          }
+        }
+      } else if (old.size > 0) {
         let w = 0;
         for (let r = 0; r < docs.length; r++) {
           if (old.has(docs[r])) continue;
