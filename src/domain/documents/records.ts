@@ -100,7 +100,7 @@ export const DEFAULTED_FIELDS: ReadonlyMap<string, () => unknown> = new Map(Obje
 /**
  * A new record of the version: shares no array or object with the stored document. Written out
  * (one object literal per layer, as the rules above give them) rather than read from the tables:
- * a store per field costs several times more (~5x measured on a 100,000-document world). The
+ * a store per field from the tables costs ~4x (stored fields are copied by a loop: ~25% faster than a spread). The
  * tables stay the definition recordField reads; a test compares the two for every field of every
  * version of the default and a generated world and of generated colliding documents.
  */
@@ -109,15 +109,18 @@ export function documentRecord(view: MetadataView, doc: StoredDocument, version:
   const state = lifecycle?.states.find((st) => st.name === version.state);
   const chain = view.doctype(doc.doctype)?.chain ?? [doc.doctype];
   const labels = ['type__v', 'subtype__v', 'classification__v'];
-  const record: DocumentRecord = {
-    id: doc.id,
-    version_id: `${doc.id}_${version.major}_${version.minor}`,
-    ...Object.fromEntries(Object.entries(version.fields).map(([k, v]) => [k, recordValue(v)])),
-    document_number__v: doc.documentNumber,
-    ...Object.fromEntries(chain.slice(0, 3).map((name, i) => [labels[i], view.doctype(name)?.label ?? name])),
-    lifecycle__v: lifecycle?.label ?? doc.lifecycle,
-    status__v: state?.label ?? version.state,
-  };
+  const record: DocumentRecord = { id: doc.id, version_id: `${doc.id}_${version.major}_${version.minor}` };
+  for (const k in version.fields) {
+    if (!Object.hasOwn(version.fields, k)) continue;
+    const v = recordValue(version.fields[k]);
+    // An own value whatever the name (`__proto__` assigned would set the prototype instead).
+    if (k === '__proto__') Object.defineProperty(record, k, { value: v, enumerable: true, writable: true, configurable: true });
+    else record[k] = v;
+  }
+  record.document_number__v = doc.documentNumber;
+  for (let i = 0; i < Math.min(3, chain.length); i++) record[labels[i]] = view.doctype(chain[i])?.label ?? chain[i];
+  record.lifecycle__v = lifecycle?.label ?? doc.lifecycle;
+  record.status__v = state?.label ?? version.state;
   for (const [name, value] of DEFAULTED_FIELDS) if (record[name] === undefined || record[name] === null) record[name] = value();
   for (const role of ROLES) {
     const members = doc.roles[role];
