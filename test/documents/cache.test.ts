@@ -28,7 +28,7 @@ describe('API record of a version', () => {
     expect(s.record(doc, latestVersion(doc))).toBe(record);
     expect(Object.isFrozen(record)).toBe(true);
     const row = s.rowsVisibleTo(admin).find((r) => r.document.id === 101)!;
-    expect(row.record).toBe(record);
+    expect(s.record(row.document, row.version)).toBe(record);
     // Each call hands out a fresh array (callers sort and filter it) of the same rows.
     const [a, b] = [s.rowsVisibleTo(admin), s.rowsVisibleTo(admin)];
     expect(a).not.toBe(b);

@@ -3,9 +3,11 @@
  *
  * Seam for the query engine (src/vql): `world.documents.store(tenantId)` gives a DocumentStore;
  * `store.rowsVisibleTo(user, { allVersions })` lists the rows a user may see (the access rule of
- * endpoint 21: `documents` = latest versions, `ALLVERSIONS documents` = every version), each with
- * its API `record`; `store.fieldMetadata()` is the field catalogue with types; `store.view()` the
- * whole metadata view (types, lifecycles with state types for STEADYSTATE() and friends).
+ * endpoint 21: `documents` = latest versions, `ALLVERSIONS documents` = every version), rows
+ * without records: a field's value is `recordField(view, doc, version, field)`, a whole record
+ * `store.record(doc, version)` (kept for the most recent only); `store.fieldMetadata()` is the
+ * field catalogue with types; `store.view()` the whole metadata view (types, lifecycles with state
+ * types for STEADYSTATE() and friends).
  */
 export { commonFields } from './common-fields';
 export { createDocument, documentNumberOf, fieldValue, type CreateInput, type UploadLike } from './create';
@@ -17,7 +19,8 @@ export { QUERY_ROW_BYTES, STORE_CACHE_BOUNDS, StoreCache } from './store-cache';
 export { listDocuments, MAX_PAGE, NAMED_FILTERS, parseSort, type ListParams, type ListResult } from './listing';
 export { DocumentMetadata, MetadataView, type DoctypeInfo, type FieldMetadata, type Level, type LifecycleInfo, type RelationshipTypeInfo, type TemplateInfo } from './metadata';
 export { isVersionNumber, latestVersion, MAX_VERSION_NUMBER, versionNumber, type Attachment, type DocumentVersion, type Lock, type StoredDocument } from './model';
-export { documentRecord, typeLabels, type DocumentRecord } from './records';
+export { documentRecord, type DocumentRecord } from './records';
+export { recordField } from './record-field';
 export { loadDocuments, TenantDocuments } from './setup';
 export { NamedLists, RECENT_MAX, type NamedList } from './named-lists';
 export { DocumentStore, type DocumentRow } from './store';

@@ -1,9 +1,11 @@
 /**
  * Endpoint 21's pages from the kept sorted orders (list-index.ts) are exactly those of a full sort
- * of the visible rows, for the administrator and for users who see part of the store (in a role
- * themselves or through a group), every sortable field and both directions, every offset, and stay
- * so after each kind of change: a create, a check-out and its undoing, a new version, a role
- * change, a configuration change (labels shown in records).
+ * of the visible rows' records, for the administrator and for users who see part of the store (in
+ * a role themselves or through a group), latest versions and every version (`versionscope=all`),
+ * every sortable field and both directions, every offset, and stay so after each kind of change:
+ * a create, a check-out and its undoing, a new version, a field changed in place, a role change, a
+ * configuration change (labels shown in records). `search` finds what the records' searchable
+ * texts hold, after the same changes (issue 19: both without records but the page's).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../clock';
@@ -13,6 +15,7 @@ import { storedFile } from './files';
 import { GroupDirectory } from './groups';
 import { listDocuments } from './listing';
 import { compareValues, valueOf } from './list-order';
+import { documentRecord } from './records';
 import { DocumentMetadata } from './metadata';
 import { latestVersion, type StoredDocument } from './model';
 import { DocumentStore } from './store';
@@ -26,7 +29,7 @@ const USERS = [admin, ann, ben];
 const GROUP = 77;
 
 // Names with case-only differences, repeats and absences; sizes with repeats: ties decided by id.
-const NAMES = ['beta', 'Alpha', 'alpha', 'Gamma', undefined, 'delta', 'Beta', 'epsilon'];
+const NAMES = ['beta', 'Alpha', 'alpha', 'Gamma', undefined, 'delta', 'Beta', null, 'epsilon'];
 function doc(id: number): StoredDocument {
   const owner = id % 3 === 0 ? ben.id : ann.id;
   const name = NAMES[id % NAMES.length];
@@ -35,7 +38,7 @@ function doc(id: number): StoredDocument {
     roles: { owner__v: { users: [owner], groups: [] }, ...(id % 4 === 0 ? { viewer__v: { users: [], groups: [GROUP] } } : {}) },
     binder: false, crosslink: false, attachments: [],
     versions: [{
-      major: 0, minor: 1, state: id % 2 ? 'draft__c' : 'approved__c', fields: { ...(name === undefined ? {} : { name__v: `${name}` }), color__c: 'red__c' },
+      major: 0, minor: 1, state: id % 2 ? 'draft__c' : 'approved__c', fields: { ...(name === undefined ? {} : { name__v: name }), color__c: id % 5 ? 'red__c' : 'green__c' },
       file: id % 6 === 0 ? undefined : storedFile(`d${id}.txt`, new TextEncoder().encode(`content ${id}`)), created: id % 7, createdBy: owner, modified: (id * 13) % 17, modifiedBy: owner,
     }],
   };
@@ -51,30 +54,82 @@ beforeEach(() => {
 
 const SORTS = ['id', 'name__v', 'document_number__v', 'status__v', 'size__v', 'locked__v', 'version_modified_date__v', 'type__v'];
 
-/** The reference: every visible row, sorted in full (the comparator of list-order.ts), paged. */
-function reference(user: User, field: string, desc: boolean, start: number, limit: number, mine: boolean): number[] {
-  const rows = store.rowsVisibleTo(user).filter((r) => !mine || store.isOwner(user, r.document) || r.document.lock?.by === user.id);
+/** The rows a list shows (every visible version with `allVersions`; `mine`: owned or checked out by the user), each with a fresh record. */
+function visible(user: User, mine: boolean, allVersions: boolean) {
+  return store.rowsVisibleTo(user, { allVersions })
+    .filter((r) => !mine || store.isOwner(user, r.document) || r.document.lock?.by === user.id)
+    .map((r) => ({ ...r, record: documentRecord(store.view(), r.document, r.version) }));
+}
+const versionIds = (rows: readonly { record: Record<string, unknown> }[]) => rows.map((r) => r.record.version_id);
+
+/** The reference: every visible row's record, sorted in full (the comparator of list-order.ts), paged. */
+function reference(user: User, field: string, desc: boolean, start: number, limit: number, mine: boolean, allVersions: boolean): unknown[] {
+  const rows = visible(user, mine, allVersions);
   rows.sort((a, b) => {
     const c = compareValues(valueOf(a.record, field), valueOf(b.record, field));
-    return c !== 0 ? (desc ? -c : c) : a.document.id - b.document.id;
+    return (c !== 0 ? (desc ? -c : c) : 0) || a.document.id - b.document.id || a.version.major - b.version.major || a.version.minor - b.version.minor;
   });
-  return rows.slice(start, start + limit).map((r) => r.document.id);
+  return versionIds(rows.slice(start, start + limit));
 }
 
 function expectSameAsFullSort(when: string) {
-  for (const user of USERS) for (const mine of [false, true]) {
+  for (const user of USERS) for (const mine of [false, true]) for (const allVersions of [false, true]) {
+    const total = visible(user, mine, allVersions).length;
     for (const field of SORTS) {
       for (const desc of [false, true]) {
-        const total = store.rowsVisibleTo(user).filter((r) => !mine || store.isOwner(user, r.document) || r.document.lock?.by === user.id).length;
         for (const [start, limit] of [[0, 200], [0, 3], [5, 4], [Math.max(0, total - 2), 5], [total, 5]]) {
-          const got = listDocuments(store, user, { sort: `${field} ${desc ? 'DESC' : 'ASC'}`, start, limit, ...(mine ? { namedFilter: 'My Documents' } : {}) });
-          expect(got.rows.map((r) => r.document.id), `${when}: ${user.username}${mine ? ' mine' : ''} ${field} ${desc ? 'DESC' : 'ASC'} start ${start}`).toEqual(reference(user, field, desc, start, limit, mine));
+          const got = listDocuments(store, user, {
+            sort: `${field} ${desc ? 'DESC' : 'ASC'}`, start, limit, ...(mine ? { namedFilter: 'My Documents' } : {}), ...(allVersions ? { versionscope: 'all' } : {}),
+          });
+          const what = `${when}: ${user.username}${mine ? ' mine' : ''}${allVersions ? ' all versions' : ''} ${field} ${desc ? 'DESC' : 'ASC'} start ${start}`;
+          expect(versionIds(got.rows), what).toEqual(reference(user, field, desc, start, limit, mine, allVersions));
           expect(got.total).toBe(total);
-          for (const r of got.rows) expect(r).toBe(store.rowOf(r.document, latestVersion(r.document)));
+          for (const r of got.rows) {
+            if (!allVersions) expect(r.version).toBe(latestVersion(r.document));
+            expect(r.record).toBe(store.record(r.document, r.version));
+            expect(r.record).toEqual(documentRecord(store.view(), r.document, r.version));
+          }
         }
       }
     }
   }
+}
+
+/** The searchable text of a record as endpoint 21 searched it before issue 19 (from the whole record). */
+function recordText(record: Record<string, unknown>): string {
+  const parts: string[] = [];
+  for (const f of store.view().fields) {
+    if (!['String', 'LongText', 'RichText', 'Picklist'].includes(f.type) || f.hidden) continue;
+    const v = valueOf(record, f.name);
+    for (const x of Array.isArray(v) ? v : v === undefined ? [] : [v]) {
+      parts.push(String(x));
+      const entry = f.entries?.find((e) => e.name === x);
+      if (entry) parts.push(entry.label);
+    }
+  }
+  return parts.join('\n').toLowerCase();
+}
+
+const SEARCHES = ['alpha', 'ALPHA beta', 'green', 'verdant', 'promo', 'doc-1', 'draft', 'zzz', 'nothing-like-it', 'promo piece'];
+
+function expectSearchesAsRecords(when: string) {
+  let found = 0;
+  for (const user of USERS) for (const allVersions of [false, true]) for (const search of SEARCHES) {
+    const words = search.toLowerCase().split(/\s+/);
+    const want = visible(user, false, allVersions).filter((r) => words.every((w) => recordText(r.record).includes(w)));
+    for (const sort of ['id ASC', 'name__v DESC']) {
+      const got = listDocuments(store, user, { search, sort, limit: 200, ...(allVersions ? { versionscope: 'all' } : {}) });
+      const desc = sort.endsWith('DESC');
+      const sorted = [...want].sort((a, b) => {
+        const c = sort.startsWith('id') ? 0 : compareValues(valueOf(a.record, 'name__v'), valueOf(b.record, 'name__v'));
+        return (desc ? -c : c) || a.document.id - b.document.id || a.version.major - b.version.major || a.version.minor - b.version.minor;
+      });
+      expect(versionIds(got.rows), `${when}: ${user.username} search ${search}${allVersions ? ' all versions' : ''} ${sort}`).toEqual(versionIds(sorted));
+      expect(got.total).toBe(want.length);
+      found += got.total;
+    }
+  }
+  expect(found).toBeGreaterThan(0);
 }
 
 describe('the kept sorted orders of endpoint 21', () => {
@@ -82,14 +137,17 @@ describe('the kept sorted orders of endpoint 21', () => {
     expect(store.rowsVisibleTo(ann).length).toBeLessThan(40);
     expect(store.rowsVisibleTo(ben).length).toBeGreaterThan(store.rowsVisibleTo(ben).filter((r) => r.document.createdBy === ben.id).length); // a group's documents too
     expectSameAsFullSort('at start');
+    expectSearchesAsRecords('at start');
   });
 
   it('follow a create, a check-out and its undoing, a new version, a role change and a configuration change', () => {
     expectSameAsFullSort('before'); // the orders are built
     store.insert({ ...doc(41), versions: [{ ...doc(41).versions[0], fields: { name__v: 'AAA first' } }] });
     expectSameAsFullSort('after a create');
+    expectSearchesAsRecords('after a create');
     store.lock(admin, 1);
     expectSameAsFullSort('after a check-out');
+    expectSearchesAsRecords('after a check-out');
     store.lock(ann, 4);
     expect(listDocuments(store, ann, { namedFilter: 'My Documents', limit: 200 }).rows.map((r) => r.document.id)).toContain(4);
     expectSameAsFullSort('after a check-out by a user');
@@ -99,6 +157,12 @@ describe('the kept sorted orders of endpoint 21', () => {
     d.versions.push({ ...d.versions[0], minor: 2, fields: { name__v: 'zzz last' } });
     store.changed(d);
     expectSameAsFullSort('after a new version');
+    expectSearchesAsRecords('after a new version');
+    const f = latestVersion(store.get(admin, 9));
+    f.fields = { ...f.fields, name__v: 'Alpha again', color__c: 'green__c' };
+    store.changed(store.get(admin, 9));
+    expectSameAsFullSort('after a field changed in place');
+    expectSearchesAsRecords('after a field changed in place');
     const e = store.get(admin, 7);
     e.roles.viewer__v = { users: [ben.id], groups: [] };
     store.changed(e);
@@ -106,7 +170,13 @@ describe('the kept sorted orders of endpoint 21', () => {
     expectSameAsFullSort('after a role change');
     const type = registry.get('Doctype', 'promotional__c')!;
     registry.put({ ...type, attributes: { ...type.attributes, label: 'Promo Piece' } });
+    // A picklist entry's label (searched beside its name).
+    const color = registry.get('Picklist', 'color__c')!;
+    const entries = (color.subcomponents?.Picklistentry ?? []).map((e) => (e.name === 'green__c' ? { ...e, attributes: { ...e.attributes, value: 'Verdant' } } : e));
+    registry.put({ ...color, subcomponents: { ...color.subcomponents, Picklistentry: entries } });
     expect(listDocuments(store, ann, { sort: 'type__v ASC', limit: 1 }).rows[0].record.type__v).toBe('Promo Piece');
     expectSameAsFullSort('after a configuration change');
+    expectSearchesAsRecords('after a configuration change');
+    expect(listDocuments(store, admin, { search: 'verdant' }).total).toBeGreaterThan(0);
   });
 });

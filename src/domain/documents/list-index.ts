@@ -1,72 +1,156 @@
 /**
- * Endpoint 21 without scans (issue 19): per store, the latest versions of its documents kept in
- * sorted orders, one per sortable field and direction asked for (built on first use, O(n log n)),
- * and kept up to date afterwards one document at a time (a create, a check-out, a new version or
- * field change: `changed`), so that a page costs O(page + log n) for the administrator, who sees
- * every document. A user who sees part of the world reads a filtered copy of the order (a pass over a
- * bitmap of the documents they see, kept per user and updated per change too), kept while
- * nothing changed (bounded: LIST_INDEX_FILTERED). A new metadata view (MDL, labels) rebuilds the
- * orders on next use: records show labels.
+ * Endpoint 21 without scans (issue 19): per store, the latest versions of its documents (scope
+ * `latest`) or every version (scope `all`, `versionscope=all`) kept in sorted orders, one per
+ * scope and sortable field asked for (built on first use, O(n log n), from single fields: no
+ * records), ascending, as arrays of references only (no keys kept: a key is read again from the
+ * field when a binary search needs it); a descending page is read from the same order (runs of
+ * equal keys in reverse, ties still ascending by id and version). They are kept up to date
+ * afterwards one document at a time (a create, a check-out, a new version or field change:
+ * `changed`), so that a page costs O(page + log n) for the administrator, who sees every document.
+ * A user who sees part of the world reads a filtered copy of the order (a pass over a bitmap of the
+ * documents they see, kept per user and updated per change too), kept while nothing changed
+ * (bounded: LIST_INDEX_FILTERED). The orders themselves are kept through the one cache door,
+ * bounded by count and estimated bytes (LIST_ORDERS_KEPT). A new metadata view (MDL, labels)
+ * rebuilds the orders on next use: records show labels.
  */
 import { BoundedCache, SLOT_BYTES } from '../cache';
 import type { MetadataView } from './metadata';
-import type { StoredDocument } from './model';
+import { type DocumentVersion, type StoredDocument, latestVersion } from './model';
 import { compareNormal, normalValue } from './list-order';
 
-/** One document in a sorted order: its key (normalValue of its latest record's value). */
+/** One version of a sorted order (a page's row). */
 export interface OrderEntry {
   readonly doc: StoredDocument;
-  readonly key: unknown;
+  readonly version: DocumentVersion;
 }
 
-/** (chosen) Filtered orders kept (per user, field and direction; least recently used out first) and their estimated bytes. */
-export const LIST_INDEX_FILTERED = { entries: 64, bytes: 32 * 1024 * 1024 };
+/** Which versions an order holds: each document's latest, or every version. */
+export type OrderScope = 'latest' | 'all';
+
+/**
+ * Versions in order, as parallel arrays (a slot each: no entry objects, no keys kept; a key is read
+ * again, from the field, when a search needs it: O(log n) of them per search).
+ */
+export interface Sorted {
+  readonly scope: OrderScope;
+  readonly field: string;
+  readonly docs: StoredDocument[];
+  /** Scope `all`: each position's version (scope `latest`: the document's latest). */
+  readonly versions: DocumentVersion[] | undefined;
+}
+
+/** (chosen) Filtered orders kept (per user, scope and field; least recently used out first) and their estimated bytes. */
+export const LIST_INDEX_FILTERED = { entries: 64, bytes: 16 * 1024 * 1024 };
 /** (chosen) Users whose visible-document bitmaps are kept (a byte per document id each). */
 export const VISIBLE_BITMAPS_KEPT = 64;
+/** (chosen) Sorted orders kept (per scope and field, both directions; least recently used out first) and their estimated bytes (a slot a position and array). */
+export const LIST_ORDERS_KEPT = { entries: 64, bytes: 32 * 1024 * 1024 };
 
-interface Order {
-  readonly desc: boolean;
-  readonly field: string;
-  readonly entries: OrderEntry[];
-  /** Each document's entry, to find it again (by its old key) when it changes. */
-  readonly byDoc: Map<StoredDocument, OrderEntry>;
-}
+const sizeOfSorted = (o: Sorted) => SLOT_BYTES * (4 + o.docs.length * (o.versions ? 2 : 1));
 
 export interface IndexSource {
   /** Every document of the store. */
   documents(): Iterable<StoredDocument>;
-  /** The value of a field in a document's latest record (as endpoint 21 shows it). */
-  valueOf(view: MetadataView, doc: StoredDocument, field: string): unknown;
+  /** The value of a field in a version's record (as endpoint 21 shows it). */
+  valueOf(view: MetadataView, doc: StoredDocument, version: DocumentVersion, field: string): unknown;
 }
 
-const cmp = (desc: boolean, a: OrderEntry, b: OrderEntry): number => {
-  const c = compareNormal(a.key, b.key);
-  if (c !== 0) return desc ? -c : c;
-  return a.doc.id - b.doc.id;
-};
-
-/** The first position whose entry is not before `e` (binary search). */
-function lowerBound(entries: readonly OrderEntry[], desc: boolean, e: OrderEntry): number {
-  let lo = 0;
-  let hi = entries.length;
+/** The first index in [lo, hi) where `pred` holds (it holds from some index on), else hi. */
+function firstWhere(lo: number, hi: number, pred: (i: number) => boolean): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (cmp(desc, entries[mid], e) < 0) lo = mid + 1;
-    else hi = mid;
+    if (pred(mid)) hi = mid;
+    else lo = mid + 1;
   }
   return lo;
 }
 
+/** Reads an order's keys (normalValue of the field's value) and compares positions with a version. */
+class Reader {
+  constructor(private readonly source: IndexSource, private readonly view: MetadataView, readonly o: Sorted) {}
+
+  version(i: number): DocumentVersion {
+    return this.o.versions ? this.o.versions[i] : latestVersion(this.o.docs[i]);
+  }
+
+  key(i: number): unknown {
+    return keyOf(this.source, this.view, this.o.field, this.o.docs[i], this.version(i));
+  }
+
+  /** Position i against a version with its key: ascending by key, document id, major, minor. */
+  cmp(i: number, doc: StoredDocument, version: DocumentVersion, key: unknown): number {
+    const v = this.version(i);
+    return compareNormal(this.key(i), key) || this.o.docs[i].id - doc.id || v.major - version.major || v.minor - version.minor;
+  }
+
+  /**
+   * Positions `start` to `start + limit` read ascending, or descending (`desc`: by key descending,
+   * ties still ascending by id and version): each run of equal keys found by galloping from its
+   * end, so a page costs O(page + log n) key reads whatever the direction.
+   */
+  page(desc: boolean, start: number, limit: number): OrderEntry[] {
+    const n = this.o.docs.length;
+    const at = (i: number): OrderEntry => ({ doc: this.o.docs[i], version: this.version(i) });
+    const out: OrderEntry[] = [];
+    if (!desc) {
+      for (let i = start; i < Math.min(n, start + limit); i++) out.push(at(i));
+      return out;
+    }
+    let p = start;
+    while (p < n && out.length < limit) {
+      const m = n - 1 - p;
+      const key = this.key(m);
+      // The run of `key`: [s, e) in ascending positions, [n - e, n - s) in descending ones, in the same inner order.
+      const s = this.runStart(m, key);
+      const e = this.runEnd(m, key);
+      for (let q = p; q < n - s && out.length < limit; q++) out.push(at(s + q - (n - e)));
+      p = n - s;
+    }
+    return out;
+  }
+
+  private runStart(m: number, key: unknown): number {
+    let same = m;
+    let step = 1;
+    let i = m - 1;
+    while (i >= 0 && compareNormal(this.key(i), key) >= 0) {
+      same = i;
+      step *= 2;
+      i = m - step;
+    }
+    return firstWhere(Math.max(i + 1, 0), same, (j) => compareNormal(this.key(j), key) >= 0);
+  }
+
+  private runEnd(m: number, key: unknown): number {
+    const n = this.o.docs.length;
+    let same = m;
+    let step = 1;
+    let i = m + 1;
+    while (i < n && compareNormal(this.key(i), key) <= 0) {
+      same = i;
+      step *= 2;
+      i = m + step;
+    }
+    return firstWhere(same + 1, Math.min(i, n), (j) => compareNormal(this.key(j), key) > 0);
+  }
+}
+
+const keyOf = (source: IndexSource, view: MetadataView, field: string, doc: StoredDocument, version: DocumentVersion) =>
+  normalValue(source.valueOf(view, doc, version, field));
+
 export class ListIndex {
   private view: MetadataView | undefined;
-  private readonly orders = new Map<string, Order>();
-  private readonly pending = new Set<StoredDocument>();
+  private stampOfView: readonly [MetadataView | undefined] = [undefined];
+  /** Orders by `scope field` (the one cache door: bounded; an order out is rebuilt on next use). */
+  private readonly orders = new BoundedCache<string, Sorted>({ ...LIST_ORDERS_KEPT, sizeOf: sizeOfSorted });
+  /** The names of the orders kept (some may have been evicted since: `peek` tells). */
+  private readonly names = new Set<string>();
+  /** Documents changed since the last read (`true`: new, in no order yet). */
+  private readonly pending = new Map<StoredDocument, boolean>();
   /** Rises whenever an order or a bitmap changed: it stamps the filtered copies. */
   private revision = 0;
   private stamp: readonly [number, MetadataView | undefined] = [0, undefined];
-  private readonly filtered = new BoundedCache<string, readonly OrderEntry[]>({
-    ...LIST_INDEX_FILTERED, sizeOf: (entries) => SLOT_BYTES * (entries.length + 1),
-  });
+  private readonly filtered = new BoundedCache<string, Sorted>({ ...LIST_INDEX_FILTERED, sizeOf: sizeOfSorted });
   /**
    * Per filter (a user's visible documents, a user's `My Documents`), a byte per document id (1: in
    * it) and the test that decides it, updated in place on every change (not through the cache door:
@@ -76,37 +160,29 @@ export class ListIndex {
 
   constructor(private readonly source: IndexSource) {}
 
-  /** A document was added or changed (fields, versions, roles, check-out): its places are updated on next read. */
-  changed(doc: StoredDocument): void {
-    if (this.orders.size > 0) this.pending.add(doc);
+  /** A document was added (`added`) or changed (fields, versions, roles, check-out): its places are updated on next read. */
+  changed(doc: StoredDocument, added = false): void {
+    if (this.names.size > 0) this.pending.set(doc, (this.pending.get(doc) ?? true) && added);
     // Bitmaps are updated now: who sees the document may have changed (roles, a new document).
     for (const b of this.bitmaps.values()) b.bits = this.setBit(b.bits, doc, b.test(doc));
     this.revision++;
   }
 
-  /** The sorted order of every document by `field` (latest versions), as entries; callers must not modify it. */
-  order(view: MetadataView, field: string, desc: boolean): readonly OrderEntry[] {
+  /** The ascending order of the scope's versions by `field`; callers must not modify it. */
+  order(view: MetadataView, scope: OrderScope, field: string): Sorted {
     if (view !== this.view) {
-      this.orders.clear();
+      this.names.clear();
       this.pending.clear();
       this.view = view;
+      this.stampOfView = [view];
       this.revision++;
     }
     this.flush(view);
-    const name = `${field} ${desc ? 'DESC' : 'ASC'}`;
-    let o = this.orders.get(name);
-    if (!o) {
-      const entries: OrderEntry[] = [];
-      const byDoc = new Map<StoredDocument, OrderEntry>();
-      for (const doc of this.source.documents()) {
-        const e = { doc, key: normalValue(this.source.valueOf(view, doc, field)) };
-        entries.push(e);
-        byDoc.set(doc, e);
-      }
-      entries.sort((a, b) => cmp(desc, a, b));
-      this.orders.set(name, (o = { desc, field, entries, byDoc }));
-    }
-    return o.entries;
+    const name = `${scope} ${field}`;
+    return this.orders.answer(name, this.stampOfView, () => {
+      this.names.add(name);
+      return this.build(view, scope, field);
+    });
   }
 
   /**
@@ -114,17 +190,44 @@ export class ListIndex {
    * bitmap (`filter` names it; `test()` gives its test, read once when the bitmap is built), the
    * copy kept while nothing changed.
    */
-  orderFor(view: MetadataView, filter: string, test: () => (doc: StoredDocument) => boolean, field: string, desc: boolean): readonly OrderEntry[] {
-    const all = this.order(view, field, desc);
+  orderFor(view: MetadataView, filter: string, test: () => (doc: StoredDocument) => boolean, scope: OrderScope, field: string): Sorted {
+    const all = this.order(view, scope, field);
     if (this.stamp[0] !== this.revision || this.stamp[1] !== view) this.stamp = [this.revision, view];
-    return this.filtered.answer(`${filter} ${field} ${desc}`, this.stamp, () => {
+    return this.filtered.answer(`${filter} ${scope} ${field}`, this.stamp, () => {
       const bits = this.bitmapOf(filter, test);
-      const out: OrderEntry[] = [];
-      for (const e of all) if (bits[e.doc.id] === 1) out.push(e);
-      return out;
+      const docs: StoredDocument[] = [];
+      const versions: DocumentVersion[] | undefined = all.versions ? [] : undefined;
+      all.docs.forEach((d, i) => {
+        if (bits[d.id] !== 1) return;
+        docs.push(d);
+        versions?.push(all.versions![i]);
+      });
+      return { scope, field, docs, versions };
     });
   }
 
+  /** Positions `start` to `start + limit` of an order (kept or filtered), ascending or descending (`desc`). */
+  page(view: MetadataView, sorted: Sorted, desc: boolean, start: number, limit: number): OrderEntry[] {
+    return new Reader(this.source, view, sorted).page(desc, start, limit);
+  }
+
+  private build(view: MetadataView, scope: OrderScope, field: string): Sorted {
+    const docs: StoredDocument[] = [];
+    const versions: DocumentVersion[] = [];
+    const keys: unknown[] = [];
+    const add = (doc: StoredDocument, version: DocumentVersion) => {
+      docs.push(doc);
+      versions.push(version);
+      keys.push(keyOf(this.source, view, field, doc, version));
+    };
+    for (const doc of this.source.documents()) {
+      if (scope === 'latest') add(doc, latestVersion(doc));
+      else for (const version of doc.versions) add(doc, version);
+    }
+    const by = docs.map((_, i) => i);
+    by.sort((a, b) => compareNormal(keys[a], keys[b]) || docs[a].id - docs[b].id || versions[a].major - versions[b].major || versions[a].minor - versions[b].minor);
+    return { scope, field, docs: by.map((i) => docs[i]), versions: scope === 'all' ? by.map((i) => versions[i]) : undefined };
+  }
   private bitmapOf(filter: string, makeTest: () => (doc: StoredDocument) => boolean): Uint8Array {
     const kept = this.bitmaps.get(filter);
     if (kept) return kept.bits;
@@ -147,20 +250,47 @@ export class ListIndex {
     return bits;
   }
 
-  /** Moves each changed document to its new place in every order (O(log n) to find, a shift to move). */
+  /**
+   * Moves each changed document to its new places in every kept order: its old positions found by a
+   * pass comparing references (no per-document map kept), the new ones placed by binary search.
+   */
   private flush(view: MetadataView): void {
     if (this.pending.size === 0) return;
-    for (const doc of this.pending) {
-      for (const o of this.orders.values()) {
-        const old = o.byDoc.get(doc);
-        if (old) {
-          let at = lowerBound(o.entries, o.desc, old);
-          if (o.entries[at] !== old) at = o.entries.indexOf(old);
-          if (at >= 0) o.entries.splice(at, 1);
+    const old = new Set([...this.pending].filter(([, added]) => !added).map(([doc]) => doc));
+    for (const name of this.names) {
+      const o = this.orders.peek(name);
+      if (!o) {
+        this.names.delete(name);
+        continue;
+      }
+      const { docs, versions } = o;
+      if (old.size > 0 && old.size <= 16) {
+        // A few documents: found by the engine's own scan (indexOf), each position taken out in place.
+        for (const doc of old) {
+          for (let at = docs.indexOf(doc); at >= 0; at = o.scope === 'latest' ? -1 : docs.indexOf(doc, at)) {
+            docs.splice(at, 1);
+            versions?.splice(at, 1);
+          }
         }
-        const e = { doc, key: normalValue(this.source.valueOf(view, doc, o.field)) };
-        o.entries.splice(lowerBound(o.entries, o.desc, e), 0, e);
-        o.byDoc.set(doc, e);
+      } else if (old.size > 0) {
+        let w = 0;
+        for (let r = 0; r < docs.length; r++) {
+          if (old.has(docs[r])) continue;
+          docs[w] = docs[r];
+          if (versions) versions[w] = versions[r];
+          w++;
+        }
+        docs.length = w;
+        if (versions) versions.length = w;
+      }
+      const reader = new Reader(this.source, view, o);
+      for (const doc of this.pending.keys()) {
+        for (const version of o.scope === 'latest' ? [latestVersion(doc)] : doc.versions) {
+          const key = keyOf(this.source, view, o.field, doc, version);
+          const at = firstWhere(0, docs.length, (i) => reader.cmp(i, doc, version, key) >= 0);
+          docs.splice(at, 0, doc);
+          versions?.splice(at, 0, version);
+        }
       }
     }
     this.pending.clear();

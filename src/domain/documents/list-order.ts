@@ -11,7 +11,8 @@ export const valueOf = (record: Record<string, unknown>, field: string): unknown
 /** Two values of a field, ascending. */
 export function compareValues(a: unknown, b: unknown): number {
   if (a === b) return 0;
-  if (a === undefined || a === null) return 1;
+  // Absent values (undefined or null) are equal to each other: the comparator must be consistent for the kept orders' binary searches.
+  if (a === undefined || a === null) return b === undefined || b === null ? 0 : 1;
   if (b === undefined || b === null) return -1;
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);

@@ -5,11 +5,13 @@
 import { apiError } from '../errors';
 import type { User } from '../users';
 import { cachedList } from './list-cache';
-import { compareKeyed, valueOf } from './list-order';
+import { compareKeyed } from './list-order';
 import type { MetadataView } from './metadata';
 import type { NamedList } from './named-lists';
-import { type StoredDocument, latestVersion } from './model';
-import type { DocumentRow, DocumentStore } from './store';
+import { type DocumentVersion, type StoredDocument, latestVersion } from './model';
+import { recordField } from './record-field';
+import { fieldText, searchTerms } from './search-text';
+import type { DocumentStore, RecordRow } from './store';
 
 export const MAX_PAGE = 200;
 
@@ -36,36 +38,16 @@ export interface ListResult {
   readonly size: number;
   readonly start: number;
   readonly limit: number;
-  readonly rows: readonly DocumentRow[];
+  /** The page's rows, each with its record. */
+  readonly rows: readonly RecordRow[];
   readonly total: number;
 }
 
-const SEARCHABLE_TYPES = new Set(['String', 'LongText', 'RichText', 'Picklist']);
-
-/** Field names searched by `search` (string-like, visible fields) and the texts of one record. */
-function fieldText(view: MetadataView, row: DocumentRow): string {
-  // Records are cached per version and metadata view (store.rowsVisibleTo), so their text is too.
-  const cached = fieldTexts.get(row.record);
-  if (cached?.view === view) return cached.text;
-  const parts: string[] = [];
-  for (const f of view.fields) {
-    if (!SEARCHABLE_TYPES.has(f.type) || f.hidden) continue;
-    const v = valueOf(row.record, f.name);
-    for (const x of Array.isArray(v) ? v : v === undefined ? [] : [v]) {
-      parts.push(String(x));
-      const entry = f.entries?.find((e) => e.name === x);
-      if (entry) parts.push(entry.label);
-    }
-  }
-  const text = parts.join('\n').toLowerCase();
-  fieldTexts.set(row.record, { view, text });
-  return text;
+/** A version a list may show (its record made for the page only). */
+interface Candidate {
+  readonly doc: StoredDocument;
+  readonly version: DocumentVersion;
 }
-
-/** The search text of a record, attached to it (it goes with the record: one per version and metadata view). */
-const fieldTexts = new WeakMap<object, { view: MetadataView; text: string }>();
-
-const terms = (search: string) => search.toLowerCase().split(/\s+/).filter(Boolean);
 
 /** Parses `<field> ASC|DESC` against the sortable fields (non-repeating fields and id). */
 export function parseSort(view: MetadataView, sort: string | undefined): { field: string; desc: boolean } {
@@ -98,39 +80,46 @@ function computeList(store: DocumentStore, user: User, p: ListParams): ListResul
   const searched = !!p.search?.trim();
   const allVersions = p.versionscope === 'all';
 
-  // The plain list of latest versions (or My Documents): a page of a kept sorted order (list-index.ts), no scan.
-  if ((!filter || filter === 'mine') && !searched && !allVersions) {
-    const order = store.sortedFor(user, field, desc, filter === 'mine');
-    const page = order.slice(start, start + limit).map((e) => store.rowOf(e.doc, latestVersion(e.doc)));
-    return { size: page.length, start, limit, rows: page, total: order.length };
+  // The plain list (latest versions or every version, or My Documents): a page of a kept sorted order (list-index.ts), no scan.
+  if ((!filter || filter === 'mine') && !searched) {
+    const { entries, total } = store.sortedPage(user, { field, desc, mine: filter === 'mine', allVersions, start, limit });
+    const page = entries.map((e) => store.recordRow(e.doc, e.version));
+    return { size: page.length, start, limit, rows: page, total };
   }
 
-  // Favorites, Recent Documents, Cart: the user's few ids, not every visible document.
-  let rows: DocumentRow[];
-  if (filter && filter !== 'mine') rows = listedRows(store, user, store.namedList(user, filter), allVersions);
-  else rows = store.rowsVisibleTo(user, { allVersions });
-  if (filter === 'mine') rows = rows.filter((r) => store.isOwner(user, r.document) || r.document.lock?.by === user.id);
-  if (p.search?.trim()) {
-    const wanted = terms(p.search);
+  // Favorites, Recent Documents, Cart: the user's few ids, not every visible document. No records
+  // but the page's: search and sort read single fields (search-text.ts, record-field.ts).
+  let docs: readonly StoredDocument[];
+  if (filter && filter !== 'mine') docs = listedDocs(store, user, store.namedList(user, filter));
+  else docs = store.visibleTo(user);
+  if (filter === 'mine') docs = docs.filter((d) => store.isOwner(user, d) || d.lock?.by === user.id);
+  // Only the versions searched for are listed (a fresh search reads every visible version's fields once).
+  let matches = (_doc: StoredDocument, _version: DocumentVersion) => true;
+  if (searched) {
+    const wanted = searchTerms(p.search!);
     const scope = p.scope ?? 'properties';
-    rows = rows.filter((r) => {
-      const content = scope === 'properties' || !r.version.file ? '' : store.searchText(r.version.file);
-      const fields = scope === 'contents' ? '' : fieldText(view, r);
+    matches = (doc, version) => {
+      const content = scope === 'properties' || !version.file ? '' : store.searchText(version.file);
+      const fields = scope === 'contents' ? '' : fieldText(view, doc, version);
       return wanted.every((t) => content.includes(t) || fields.includes(t));
-    });
+    };
+  }
+  let rows: Candidate[] = [];
+  for (const doc of docs) {
+    for (const version of allVersions ? doc.versions : [latestVersion(doc)]) if (matches(doc, version)) rows.push({ doc, version });
   }
   // Rows come ascending by (id, major, minor): the default order needs no sort.
   if (field !== 'id' || desc) {
-    const keyed = rows.map((r) => ({ row: r, key: valueOf(r.record, field), id: r.document.id, major: r.version.major, minor: r.version.minor }));
+    const keyed = rows.map((r) => ({ row: r, key: recordField(view, r.doc, r.version, field), id: r.doc.id, major: r.version.major, minor: r.version.minor }));
     keyed.sort((a, b) => compareKeyed(desc, a, b));
     rows = keyed.map((k) => k.row);
   }
-  const page = rows.slice(start, start + limit);
+  const page = rows.slice(start, start + limit).map((r) => store.recordRow(r.doc, r.version));
   return { size: page.length, start, limit, rows: page, total: rows.length };
 }
 
-/** The rows of these document ids the user may access (latest versions, or every version), ascending by id; others skipped. */
-function listedRows(store: DocumentStore, user: User, ids: readonly number[], allVersions: boolean): DocumentRow[] {
+/** The documents of these ids the user may access, ascending by id; others skipped. */
+function listedDocs(store: DocumentStore, user: User, ids: readonly number[]): StoredDocument[] {
   const docs: StoredDocument[] = [];
   for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
     try {
@@ -139,11 +128,5 @@ function listedRows(store: DocumentStore, user: User, ids: readonly number[], al
       /* gone from the user's view: skipped */
     }
   }
-  const out: DocumentRow[] = [];
-  for (const doc of docs) {
-    const latest = latestVersion(doc);
-    if (!allVersions) out.push(store.rowOf(doc, latest));
-    else for (const v of doc.versions) out.push(store.rowOf(doc, v));
-  }
-  return out;
+  return docs;
 }

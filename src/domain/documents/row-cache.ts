@@ -1,34 +1,57 @@
 /**
  * The hot-path caches of a document store (documents list, single document, query seam):
- * - a version's row with its API record, valid while the metadata view (one per configuration
- *   revision: labels come from the registry) and the document's revision are unchanged;
- *   (one entry per version, attached to it: it grows only with the store, and goes with the version);
+ * - a version's row (document, version, whether it is the latest) asked for by `store.rowOf`: a
+ *   small object, one per version asked for (attached to it, so it goes with the version), the same
+ *   object while the version stays (or stops being) the latest, so that callers may tell rows apart
+ *   by identity (the query's id lookups; `rowsVisibleTo` makes new rows instead, which go with
+ *   their array);
+ * - a version's API record, made on demand and kept for the most recently used RECORDS_KEPT
+ *   versions only (issue 19: not one ~5 KB record per version of a 100,000-document world), through
+ *   the one cache door (domain/cache), valid while the metadata view (labels come from the
+ *   registry) and the document's revision are unchanged. Sorts, filters, queries and search read
+ *   single fields (record-field.ts) and build no record;
  * - a user's visible documents, valid while the access revision is unchanged (a new document, or
  *   a change that may touch roles), for the most recent VISIBLE_LISTS_KEPT users, through the one
- *   cache door (domain/cache). The store's other kept values are in store-cache.ts.
- * Cached rows and records are shared: nobody may modify them (records are frozen).
+ *   cache door. The store's other kept values are in store-cache.ts.
+ * Cached rows and records are shared: nobody may modify them (records are deep-frozen, their JSON
+ * text made once when an answer first shows them: json-text.ts).
  */
-import { BoundedCache, deepFreeze, SLOT_BYTES } from '../cache';
+import { BoundedCache, deepFreeze, jsonSize, SLOT_BYTES } from '../cache';
+import { keepJsonText } from '../json-text';
 import type { MetadataView } from './metadata';
 import type { DocumentVersion, StoredDocument } from './model';
-import { keepJsonText } from '../json-text';
-import { documentRecord } from './records';
+import { type DocumentRecord, documentRecord } from './records';
 import type { DocumentRow } from './store';
 
 /** (chosen) How many users' visible-document lists a store keeps (least recently used out first). */
 export const VISIBLE_LISTS_KEPT = 16;
 /** (chosen) The estimated bytes of all kept visible-document lists of a store (a slot a document). */
 export const VISIBLE_LISTS_BYTES = 16 * 1024 * 1024;
+/**
+ * (chosen) The API records a store keeps (least recently used out first), by count and by
+ * estimated bytes (about their JSON; a record's heap is ~2.5 times that, measured): ten pages of
+ * 200, the documents being retrieved. Any other record is made again when asked for (~20-40 µs).
+ */
+export const RECORDS_KEPT = { entries: 2048, bytes: 8 * 1024 * 1024 };
+
+interface KeptRecord {
+  readonly doc: StoredDocument;
+  readonly revision: number;
+  readonly record: DocumentRecord;
+}
 
 export class RowCache {
   private readonly revisions = new WeakMap<StoredDocument, number>();
-  private readonly rows = new WeakMap<DocumentVersion, { view: MetadataView; revision: number; latest: boolean; row: DocumentRow }>();
+  private readonly rows = new WeakMap<DocumentVersion, DocumentRow>();
+  /** Per version, stamped by the metadata view, valid while the document's revision is the same. */
+  private readonly records = new BoundedCache<DocumentVersion, KeptRecord>({ ...RECORDS_KEPT, sizeOf: (k) => jsonSize(k.record) + SLOT_BYTES });
   /** Per user id, stamped by the access revision (the one cache door: domain/cache). */
   private readonly visible = new BoundedCache<number, readonly StoredDocument[]>({
     entries: VISIBLE_LISTS_KEPT, bytes: VISIBLE_LISTS_BYTES, sizeOf: (docs) => SLOT_BYTES * (docs.length + 1),
   });
   private access = 0;
   private visibleStamp: readonly [number] = [0];
+  private recordStamp: readonly [MetadataView | undefined] = [undefined];
   private changes = 0;
 
   /** The document changed in a way its records show (check-out, new version, field change). */
@@ -53,13 +76,27 @@ export class RowCache {
     return this.access;
   }
 
-  row(view: MetadataView, doc: StoredDocument, version: DocumentVersion, latest: boolean): DocumentRow {
-    const revision = this.revisions.get(doc) ?? 0;
-    const c = this.rows.get(version);
-    if (c && c.view === view && c.revision === revision && c.latest === latest) return c.row;
-    const row: DocumentRow = { document: doc, version, latest, record: deepFreeze(keepJsonText(documentRecord(view, doc, version))) };
-    this.rows.set(version, { view, revision, latest, row });
+  /** The row of a version (no record: `record`, or recordField for one field). */
+  row(doc: StoredDocument, version: DocumentVersion, latest: boolean): DocumentRow {
+    const kept = this.rows.get(version);
+    if (kept && kept.latest === latest && kept.document === doc) return kept;
+    const row: DocumentRow = Object.freeze({ document: doc, version, latest });
+    this.rows.set(version, row);
     return row;
+  }
+
+  /** The API record of a version (frozen), kept while the view and the document's revision hold, else made anew. */
+  record(view: MetadataView, doc: StoredDocument, version: DocumentVersion): DocumentRecord {
+    if (this.recordStamp[0] !== view) this.recordStamp = [view];
+    const revision = this.revisions.get(doc) ?? 0;
+    return this.records.answer(version, this.recordStamp, () => ({ doc, revision, record: deepFreeze(keepJsonText(documentRecord(view, doc, version))) }), {
+      valid: (k) => k.revision === revision && k.doc === doc,
+    }).record;
+  }
+
+  /** How many records are kept now, and their estimated bytes (tests). */
+  get recordsKept(): { entries: number; bytes: number } {
+    return { entries: this.records.size, bytes: this.records.bytes };
   }
 
   /** The visible documents of a user: cached, else `compute()`d and kept. */

@@ -1,7 +1,7 @@
 /**
  * What one document store keeps beyond its state, each through the one cache door
  * (`domain/cache`: least recently used out, bounded by entries and by estimated bytes), with the
- * bounds in one table. The store's records per version and users' visible documents are kept by
+ * bounds in one table. The store's rows and records (bounded) and users' visible documents are kept by
  * its RowCache (row-cache.ts). Used by domain methods only:
  * - `lists`: endpoint 21's whole answers (list-cache.ts);
  * - `retrieves`: endpoint 22's answers, per document address (retrieve.ts);
@@ -21,8 +21,8 @@ const MiB = 1024 * 1024;
 
 /** (chosen) The bounds of each cache of one store: entries, and estimated bytes. */
 export const STORE_CACHE_BOUNDS = {
-  /** Whole list answers (bytes: about their JSON). */
-  lists: { entries: 32, bytes: 16 * MiB },
+  /** Whole list answers (bytes: about their JSON; their records' heap is ~2.5 times that, and the HTTP layer keeps their bytes too). */
+  lists: { entries: 32, bytes: 8 * MiB },
   /** Whole retrieve answers, per document address (bytes: about their JSON). */
   retrieves: { entries: 256, bytes: 8 * MiB },
   /** Visible-row arrays per user and version scope (bytes: QUERY_ROW_BYTES a row). */

@@ -11,44 +11,32 @@ import type { GroupDirectory } from './groups';
 import type { DocumentMetadata, FieldMetadata, MetadataView } from './metadata';
 import { type DocumentVersion, type Lock, type StoredDocument, latestVersion } from './model';
 import type { DocumentRecord } from './records';
+import type { DocumentRow, RecordRow } from './rows';
+import { holdsRole } from './access';
 import { type NamedList, NamedLists } from './named-lists';
 import { RowCache } from './row-cache';
 import { ListIndex, type OrderEntry } from './list-index';
-import { valueOf } from './list-order';
+import { recordField } from './record-field';
 import { documentsUsing } from './uses';
 import { StoreCache } from './store-cache';
 import { EDIT_ROLES, ROLES, type RoleName } from './standard-fields';
 import { thumbnailOf } from './thumbnail';
 import { renditionTypesOf } from './renditions';
 import { type StoredFile, renditionPdf } from './files';
-/** One row of the query seam: a document version as the API shows it. */
-export interface DocumentRow {
-  document: StoredDocument;
-  version: DocumentVersion;
-  latest: boolean;
-  record: DocumentRecord;
-}
-
-/** True when the user, or one of `groups`, is a member of one of `roles` on the document. */
-function holdsRole(userId: number, groups: ReadonlySet<number>, doc: StoredDocument, roles: readonly RoleName[]): boolean {
-  return roles.some((r) => {
-    const m = doc.roles[r];
-    return m !== undefined && (m.users.includes(userId) || m.groups.some((g) => groups.has(g)));
-  });
-}
+export type { DocumentRow, RecordRow } from './rows';
 
 export class DocumentStore {
   private readonly docs = new Map<number, StoredDocument>();
   private readonly lists = new NamedLists();
   private nextId = 1;
-  /** Rows with their API records and users' visible documents (the hot path). */
+  /** Rows, API records (bounded) and users' visible documents (the hot path). */
   private readonly cache = new RowCache();
   /** Whole answers (list, retrieve), query rows, file texts, thumbnails, renditions, each bounded (store-cache.ts). */
   readonly kept = new StoreCache();
-  /** Sorted orders of the latest versions, kept up to date per change (endpoint 21 without scans: list-index.ts). */
+  /** Sorted orders of the latest versions or of every version, kept up to date per change (endpoint 21 without scans: list-index.ts). */
   private readonly index = new ListIndex({
     documents: () => this.docs.values(),
-    valueOf: (view, doc, field) => valueOf(this.cache.row(view, doc, latestVersion(doc), true).record, field),
+    valueOf: recordField,
   });
 
   constructor(
@@ -97,13 +85,10 @@ export class DocumentStore {
     this.docs.set(doc.id, doc);
     this.nextId = Math.max(this.nextId, doc.id + 1);
     this.cache.accessChanged();
-    this.index.changed(doc);
+    this.index.changed(doc, true);
   }
 
-  /**
-   * Records that a document changed in place (new version, field or role change): its cached API
-   * records are rebuilt on next read, and visible lists are recomputed (roles decide access).
-   */
+  /** A document changed in place (new version, field or role change): its records are made anew, visible lists recomputed (roles decide access). */
   changed(doc: StoredDocument): void {
     this.cache.touch(doc);
     this.cache.accessChanged();
@@ -157,16 +142,24 @@ export class DocumentStore {
     });
   }
 
-  /** The latest versions the user may access (`mine`: and owns or holds checked out) sorted by `field` (list-index.ts); not to be modified. */
-  sortedFor(user: User, field: string, desc: boolean, mine = false): readonly OrderEntry[] {
+  /**
+   * A page of the versions the user may access (the latest of each document, or every version:
+   * `allVersions`; `mine`: of documents they own or hold checked out) sorted by `field`, and how many there
+   * are, from the kept sorted orders (list-index.ts): O(page + log n) for the administrator; not to be modified.
+   */
+  sortedPage(user: User, p: { field: string; desc: boolean; mine?: boolean; allVersions?: boolean; start: number; limit: number }): { entries: OrderEntry[]; total: number } {
     const admin = isTenantAdmin(user, this.tenant);
-    if (admin && !mine) return this.index.order(this.view(), field, desc);
+    const scope = p.allVersions ? 'all' : 'latest';
     const test = () => {
       const groups = this.groups.groupsOf(user.id, this.tenant.id);
       const sees = (d: StoredDocument) => admin || holdsRole(user.id, groups, d, ROLES);
-      return mine ? (d: StoredDocument) => sees(d) && (holdsRole(user.id, groups, d, ['owner__v']) || d.lock?.by === user.id) : sees;
+      return p.mine ? (d: StoredDocument) => sees(d) && (holdsRole(user.id, groups, d, ['owner__v']) || d.lock?.by === user.id) : sees;
     };
-    return this.index.orderFor(this.view(), `${mine ? 'mine' : 'sees'}:${user.id}`, test, field, desc);
+    const view = this.view();
+    const order = admin && !p.mine
+      ? this.index.order(view, scope, p.field)
+      : this.index.orderFor(view, `${p.mine ? 'mine' : 'sees'}:${user.id}`, test, scope, p.field);
+    return { entries: this.index.page(view, order, p.desc, p.start, p.limit), total: order.docs.length };
   }
 
   /** A document the user may access; unknown and inaccessible ids get the same answer. */
@@ -183,32 +176,36 @@ export class DocumentStore {
     return { doc, version };
   }
 
-  /** The API record of a version (default: the latest), cached; callers must not modify it. */
+  /** The API record of a version (default: the latest), frozen, kept for the most recently used versions only (row-cache.ts). */
   record(doc: StoredDocument, version: DocumentVersion = latestVersion(doc)): DocumentRecord {
-    return this.cache.row(this.view(), doc, version, version === latestVersion(doc)).record;
+    return this.cache.record(this.view(), doc, version);
+  }
+
+  /** A version's row with its record (an answer's row: a page of endpoint 21). */
+  recordRow(doc: StoredDocument, version: DocumentVersion): RecordRow {
+    return { ...this.rowOf(doc, version), record: this.record(doc, version) };
   }
 
   // ---- the query seam -------------------------------------------------------------------------
 
   /**
-   * Rows the user may see, as the API shows them: the latest version of each document, or every
-   * version (`allVersions`). Same access rule as endpoint 21 (for `documents` / `ALLVERSIONS documents`).
+   * Rows the user may see (a fresh array of new rows, not to be modified): the latest version of each document, or every
+   * version (`allVersions`). Same access rule as endpoint 21. No records: fields by recordField, records by `record`.
    */
   rowsVisibleTo(user: User, opts: { allVersions?: boolean } = {}): DocumentRow[] {
-    // A fresh array of cached rows (callers sort and filter it); rows and records must not be modified.
-    const view = this.view();
+    // New rows, not the kept ones of rowOf: they go with the array (~90 B a row kept for good otherwise).
     const out: DocumentRow[] = [];
-    for (const doc of this.visibleDocs(user)) {
-      const latest = latestVersion(doc);
-      if (!opts.allVersions) out.push(this.cache.row(view, doc, latest, true));
-      else for (const v of doc.versions) out.push(this.cache.row(view, doc, v, v === latest));
+    for (const document of this.visibleDocs(user)) {
+      const latest = latestVersion(document);
+      if (!opts.allVersions) out.push({ document, version: latest, latest: true });
+      else for (const version of document.versions) out.push({ document, version, latest: version === latest });
     }
     return out;
   }
 
-  /** The cached row of one version, as the API shows it (rows and records must not be modified). */
+  /** The kept row of one version (the same object while it stays, or stops being, the latest: the query's id lookups tell rows apart by identity; not to be modified). */
   rowOf(doc: StoredDocument, version: DocumentVersion): DocumentRow {
-    return this.cache.row(this.view(), doc, version, version === latestVersion(doc));
+    return this.cache.row(doc, version, version === latestVersion(doc));
   }
 
   /** Field metadata with types (the query engine's catalogue of `documents`). */

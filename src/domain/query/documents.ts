@@ -9,6 +9,7 @@ import type { FieldInfo, FieldType, RelationshipInfo, Row, StateKind } from '../
 import type { User } from '../users';
 import type { FieldMetadata, MetadataView } from '../documents/metadata';
 import { type StoredDocument, latestVersion } from '../documents/model';
+import { recordField } from '../documents/record-field';
 import type { DocumentRow, DocumentStore } from '../documents/store';
 import type { DescribeField, SimTarget } from './types';
 
@@ -126,7 +127,7 @@ export function documentsTarget({ store, user, allVersions, targetOf }: Document
       const rows = rowsOf(doc);
       return allVersions ? rows : rows[0];
     },
-    get: (row, field) => (field === 'locked__v' ? (row as DocumentRow).document.lock !== undefined : (row as DocumentRow).record[field]),
+    get: (row, field) => (field === 'locked__v' ? (row as DocumentRow).document.lock !== undefined : recordField(view, (row as DocumentRow).document, (row as DocumentRow).version, field)),
     // the file's lower-case text (the one kept for list content search too): FIND lowercases anyway
     content: (row) => {
       const file = (row as DocumentRow).version.file;
@@ -136,7 +137,7 @@ export function documentsTarget({ store, user, allVersions, targetOf }: Document
       const f = schema.relField.get(rel);
       const target = f && targetOf(targetOfObject(f.objectType!));
       if (!f || !target?.byId) return undefined;
-      const v = (row as DocumentRow).record[f.name];
+      const v = recordField(view, (row as DocumentRow).document, (row as DocumentRow).version, f.name);
       const ids = Array.isArray(v) ? v : v === undefined || v === null ? [] : [v];
       const found: Row[] = [];
       for (const id of ids) {

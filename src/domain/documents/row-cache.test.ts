@@ -1,0 +1,77 @@
+/**
+ * Records on demand (issue 19): a store keeps the API records of the most recently used versions
+ * only (RECORDS_KEPT, by count and estimated bytes), the same frozen object while kept and nothing
+ * it shows changed, a new one after a change or a new metadata view; rows carry no record.
+ */
+import { describe, expect, it } from 'vitest';
+import { createRegistry } from '../configuration';
+import { sampleRecords } from '../configuration/sample';
+import { DocumentMetadata } from './metadata';
+import type { StoredDocument } from './model';
+import { documentRecord } from './records';
+import { RECORDS_KEPT, RowCache } from './row-cache';
+
+function doc(id: number): StoredDocument {
+  return {
+    id, doctype: 'promotional__c', lifecycle: 'general_lifecycle__c', documentNumber: `DOC-${id}`, created: id, createdBy: 1,
+    roles: { owner__v: { users: [1], groups: [] } }, binder: false, crosslink: false, attachments: [],
+    versions: [{ major: 0, minor: 1, state: 'draft__c', fields: { name__v: `Document ${id}`, language__v: ['en'] }, created: id, createdBy: 1, modified: id, modifiedBy: 1 }],
+  };
+}
+
+describe('the records of a store', () => {
+  const registry = createRegistry(sampleRecords());
+  const metadata = new DocumentMetadata(registry);
+
+  it('are kept for the most recently used versions only, within both bounds', () => {
+    const cache = new RowCache();
+    const view = metadata.view();
+    const docs = Array.from({ length: RECORDS_KEPT.entries + 500 }, (_, i) => doc(i + 1));
+    const first = cache.record(view, docs[0], docs[0].versions[0]);
+    expect(cache.record(view, docs[0], docs[0].versions[0])).toBe(first);
+    for (const d of docs) {
+      const r = cache.record(view, d, d.versions[0]);
+      expect(Object.isFrozen(r)).toBe(true);
+      expect(r).toEqual(documentRecord(view, d, d.versions[0]));
+    }
+    expect(cache.recordsKept.entries).toBe(RECORDS_KEPT.entries);
+    expect(cache.recordsKept.bytes).toBeLessThanOrEqual(RECORDS_KEPT.bytes);
+    const last = docs[docs.length - 1];
+    expect(cache.record(view, last, last.versions[0])).toBe(cache.record(view, last, last.versions[0]));
+    // The first went out: made again, equal, another object.
+    const again = cache.record(view, docs[0], docs[0].versions[0]);
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+  });
+
+  it('are made anew after a change of the document (touch) or of the configuration (a new view)', () => {
+    const cache = new RowCache();
+    const d = doc(1);
+    const v = d.versions[0];
+    const before = cache.record(metadata.view(), d, v);
+    d.lock = { by: 1, at: 5 };
+    expect(cache.record(metadata.view(), d, v)).toBe(before); // not told yet
+    cache.touch(d);
+    const locked = cache.record(metadata.view(), d, v);
+    expect(locked).not.toBe(before);
+    expect(locked.locked__v).toBe(true);
+    const type = registry.get('Doctype', 'promotional__c')!;
+    registry.put({ ...type, attributes: { ...type.attributes, label: 'Promo Piece' } });
+    const relabelled = cache.record(metadata.view(), d, v);
+    expect(relabelled).not.toBe(locked);
+    expect(relabelled.type__v).toBe('Promo Piece');
+  });
+
+  it('rows carry no record and are the same object while the version stays (or stops being) the latest', () => {
+    const cache = new RowCache();
+    const d = doc(1);
+    const v = d.versions[0];
+    const row = cache.row(d, v, true);
+    expect(row).toEqual({ document: d, version: v, latest: true });
+    expect(cache.row(d, v, true)).toBe(row);
+    const older = cache.row(d, v, false);
+    expect(older).not.toBe(row);
+    expect(older.latest).toBe(false);
+    expect(cache.row(d, v, false)).toBe(older);
+  });
+});
