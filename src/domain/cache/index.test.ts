@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BoundedCache, deepFreeze, jsonSize, sameStamp } from './index';
+import { BoundedCache, deepFreeze, jsonSize, NO_STAMP, sameStamp } from './index';
 
 describe('sameStamp', () => {
   it('compares part by part with ===', () => {
@@ -230,3 +231,50 @@ describe('deepFreeze and jsonSize of trees frozen before', () => {
   });
 });
 
+
+describe('BoundedCache recency under churn', () => {
+  it('keeps exactly what a plain least-recently-used list keeps, through any gets, sets, answers, deletes and prunes', () => {
+    type Op = { kind: 'get' | 'set' | 'answer' | 'delete' | 'prune' | 'peek'; key: number; size: number };
+    const op = fc.record({ kind: fc.constantFrom('get', 'set', 'answer', 'delete', 'prune', 'peek'), key: fc.integer({ min: 0, max: 12 }), size: fc.integer({ min: 1, max: 5 }) }) as fc.Arbitrary<Op>;
+    fc.assert(fc.property(fc.array(op, { maxLength: 200 }), (ops) => {
+      const cache = new BoundedCache<number, number>({ entries: 5, bytes: 12, sizeOf: (v) => v });
+      let model: Array<[number, number]> = []; // oldest first
+      const fit = () => {
+        while (model.length > 5 || model.reduce((n, [, v]) => n + v, 0) > 12) model.shift();
+      };
+      for (const { kind, key, size } of ops) {
+        const at = model.findIndex(([k]) => k === key);
+        if (kind === 'get' || kind === 'answer') {
+          if (kind === 'get') expect(cache.get(key)).toBe(at >= 0 ? model[at][1] : undefined);
+          else expect(cache.answer(key, NO_STAMP, () => size)).toBe(at >= 0 ? model[at][1] : size);
+          if (at >= 0) model.push(model.splice(at, 1)[0]);
+          else if (kind === 'answer') {
+            model.push([key, size]);
+            fit();
+          }
+        } else if (kind === 'peek') expect(cache.peek(key)).toBe(at >= 0 ? model[at][1] : undefined);
+        else if (kind === 'set') {
+          if (at >= 0) model.splice(at, 1);
+          model.push([key, size]);
+          fit();
+          cache.set(key, size);
+        } else if (kind === 'delete') {
+          if (at >= 0) model.splice(at, 1);
+          cache.delete(key);
+        } else {
+          model = model.filter(([k]) => k % 3 !== key % 3);
+          cache.prune((_, k) => k % 3 === key % 3);
+        }
+        expect([cache.size, cache.bytes]).toEqual([model.length, model.reduce((n, [, v]) => n + v, 0)]);
+      }
+      // The order: once full, each new key (of no bytes) drops the model's oldest first.
+      let fresh = 100;
+      while (cache.size < 5) cache.set(fresh++, 0);
+      for (const [k, v] of model) {
+        expect(cache.peek(k)).toBe(v);
+        cache.set(fresh++, 0);
+        expect(cache.peek(k)).toBeUndefined();
+      }
+    }), { numRuns: 300 });
+  });
+});

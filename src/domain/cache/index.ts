@@ -41,17 +41,25 @@ export interface AnswerOptions<V> {
   valid?: (value: V) => boolean;
 }
 
-interface Entry<V> {
+/** A kept value, linked in recency order (`older` towards the least recently used). */
+interface Entry<K, V> {
+  readonly key: K;
   value: V;
   bytes: number;
+  older: Entry<K, V> | undefined;
+  newer: Entry<K, V> | undefined;
 }
 
 export class BoundedCache<K, V> {
   private stamp: Stamp = NO_STAMP;
-  /** Insertion order is recency order (a hit is re-inserted). */
-  private readonly entries = new Map<K, Entry<V>>();
-  /** The most recently used key (its entry is last): a repeated hit needs no re-insertion. */
-  private last: K | undefined;
+  private readonly entries = new Map<K, Entry<K, V>>();
+  /**
+   * Recency order as a doubly linked list, not the Map's insertion order: a Map re-inserting hits
+   * and evicting its first key slows down as deleted slots pile up at its front (seen at 64k
+   * entries: 11 µs a miss, against 1.5 µs at 4k). `oldest` goes first.
+   */
+  private oldest: Entry<K, V> | undefined;
+  private newest: Entry<K, V> | undefined;
   private held = 0;
 
   constructor(private readonly bounds: CacheBounds<K, V>) {
@@ -68,7 +76,7 @@ export class BoundedCache<K, V> {
     this.restamp(stamp);
     const hit = this.entries.get(key);
     if (hit !== undefined && (!opts.valid || opts.valid(hit.value))) {
-      this.touch(key, hit);
+      this.touch(hit);
       return hit.value;
     }
     if (hit !== undefined) this.delete(key);
@@ -88,7 +96,7 @@ export class BoundedCache<K, V> {
   get(key: K): V | undefined {
     const hit = this.entries.get(key);
     if (hit === undefined) return undefined;
-    this.touch(key, hit);
+    this.touch(hit);
     return hit.value;
   }
 
@@ -106,10 +114,13 @@ export class BoundedCache<K, V> {
     this.delete(key);
     const bytes = this.bounds.sizeOf(value, key);
     if (!(bytes <= this.bounds.bytes)) return false;
-    this.entries.set(key, { value, bytes });
+    const e: Entry<K, V> = { key, value, bytes, older: this.newest, newer: undefined };
+    if (this.newest) this.newest.newer = e;
+    else this.oldest = e;
+    this.newest = e;
+    this.entries.set(key, e);
     this.held += bytes;
-    this.last = key;
-    while (this.entries.size > this.bounds.entries || this.held > this.bounds.bytes) this.delete(this.entries.keys().next().value as K);
+    while ((this.entries.size > this.bounds.entries || this.held > this.bounds.bytes) && this.oldest) this.delete(this.oldest.key);
     return true;
   }
 
@@ -117,19 +128,23 @@ export class BoundedCache<K, V> {
     const e = this.entries.get(key);
     if (e === undefined) return;
     this.entries.delete(key);
+    this.unlink(e);
     this.held -= e.bytes;
-    if (key === this.last) this.last = undefined;
   }
 
   /** Forgets every entry `drop` selects. */
   prune(drop: (value: V, key: K) => boolean): void {
-    for (const [key, e] of this.entries) if (drop(e.value, key)) this.delete(key);
+    for (let e = this.oldest; e; ) {
+      const next = e.newer;
+      if (drop(e.value, e.key)) this.delete(e.key);
+      e = next;
+    }
   }
 
   clear(): void {
     this.entries.clear();
+    this.oldest = this.newest = undefined;
     this.held = 0;
-    this.last = undefined;
   }
 
   get size(): number {
@@ -141,11 +156,21 @@ export class BoundedCache<K, V> {
     return this.held;
   }
 
-  private touch(key: K, hit: Entry<V>): void {
-    if (key === this.last) return;
-    this.entries.delete(key); // re-inserted last: Map order is recency order
-    this.entries.set(key, hit);
-    this.last = key;
+  private touch(e: Entry<K, V>): void {
+    if (e === this.newest) return;
+    this.unlink(e);
+    e.older = this.newest;
+    e.newer = undefined;
+    this.newest!.newer = e;
+    this.newest = e;
+  }
+
+  private unlink(e: Entry<K, V>): void {
+    if (e.older) e.older.newer = e.newer;
+    else this.oldest = e.newer;
+    if (e.newer) e.newer.older = e.older;
+    else this.newest = e.older;
+    e.older = e.newer = undefined;
   }
 }
 
