@@ -18,7 +18,7 @@ function bound(x: number | undefined, length: number, fallback: number): number 
   return v < 0 ? Math.max(length + v, 0) : Math.min(v, length);
 }
 
-const popcount = (x: number): number => {
+export const popcount = (x: number): number => {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;

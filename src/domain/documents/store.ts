@@ -51,6 +51,9 @@ export class DocumentStore {
     valueOf: (view, doc, field) => valueOf(this.cache.row(view, doc, latestVersion(doc), true).record, field),
   });
 
+  /** Told of each document added or changed beyond a check-out (`watch`). */
+  private readonly watchers: Array<(doc: StoredDocument) => void> = [];
+
   constructor(
     readonly tenant: Tenant,
     readonly metadata: DocumentMetadata,
@@ -91,6 +94,14 @@ export class DocumentStore {
     return documentsUsing(this.docs.values(), type, name);
   }
 
+  /**
+   * Calls `watcher` with each document added or changed beyond a check-out from now on (the
+   * moments `rowsRevision` rises): the query seam's shared tables follow them (query/document-table.ts).
+   */
+  watch(watcher: (doc: StoredDocument) => void): void {
+    this.watchers.push(watcher);
+  }
+
   /** Adds a document (fixtures, create); the id must be new. */
   insert(doc: StoredDocument): void {
     if (this.docs.has(doc.id)) throw new Error(`document ${doc.id} exists already in tenant ${this.tenant.dns}`);
@@ -98,6 +109,7 @@ export class DocumentStore {
     this.nextId = Math.max(this.nextId, doc.id + 1);
     this.cache.accessChanged();
     this.index.changed(doc);
+    for (const w of this.watchers) w(doc);
   }
 
   /**
@@ -108,6 +120,7 @@ export class DocumentStore {
     this.cache.touch(doc);
     this.cache.accessChanged();
     this.index.changed(doc);
+    for (const w of this.watchers) w(doc);
   }
 
   /** The id the next created document gets (taken only when the create commits). */
