@@ -113,10 +113,10 @@ function run(q: Query, catalog: QueryCatalog): Found {
       const rows = frame.rows;
       const visible = target.table ? target.visible : undefined;
       const probe = q.where && test ? compileProbe(scope, q.where) : undefined;
-      const { bits, count } = test || visible ? matchRows(frame, scope.slots, test, visible, probe) : { bits: undefined, count: rows.length };
+      const { bits, count } = test || visible ? matchRows(frame, scope.slots, test, visible, probe) : { bits: undefined, count: frame.length };
       found = new FrameRows(rows, order ? frameOrder(order, frame) : undefined, bits, 0, count);
     } else {
-      const source = frame ? frame.rows : target.rows();
+      const source = frame ? frame.rows.slice(0, frame.length) : target.rows();
       const rows: readonly Row[] = Array.isArray(source) ? source : [...source];
       const visible = frame?.table ? target.visible : undefined;
       let matched: Row[] = [];

@@ -35,12 +35,12 @@ export class FieldIndex {
   }
 
   /** Builds the index over the frame's rows: texts deduplicated while building. */
-  static build(get: (row: Row) => unknown, rows: readonly Row[]): FieldIndex {
-    const x = new FieldIndex(get, rows.length);
+  static build(get: (row: Row) => unknown, rows: readonly Row[], n: number): FieldIndex {
+    const x = new FieldIndex(get, n);
     const dict = new Map<string, number>();
     const texts: string[] = [];
     const ids: number[] = [];
-    for (let i = 0; i < rows.length; i++) {
+    for (let i = 0; i < n; i++) {
       const elements = x.elements;
       elements.length = 0;
       elementTexts(get(rows[i]), elements);
@@ -133,7 +133,7 @@ export function fieldIndexesOf(frame: Frame, fields: readonly { name: string; ge
     const sig = `x:${f.name}`;
     const kept = frame.get<FieldIndex | undefined>(sig);
     if (kept) return kept;
-    const x = FieldIndex.build(f.get, frame.rows);
+    const x = FieldIndex.build(f.get, frame.rows, frame.length);
     return frame.keep(sig, x, (c: Change) => {
       const rows = frame.rows;
       for (const i of c.replaced) if (!x.setRow(i, rows[i])) return false;

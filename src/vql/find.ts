@@ -97,7 +97,7 @@ export function compileFind(scope: Scope, find: Find): Predicate {
   const cacheable = indexable
     && alternatives.every((terms) => terms.every((term) => !term.includes('\n') && !term.includes('\u0000')));
   const query = (frame: Frame): Uint8Array => {
-    const n = frame.rows.length;
+    const n = frame.length;
     const indexes = fieldIndexesOf(frame, searched);
     const contents = withContent ? (columnOf(frame, 'f:content', contentOf) as string[]) : undefined;
     const result = new Uint8Array(n);

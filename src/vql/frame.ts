@@ -58,11 +58,14 @@ const PATCH_MAX_SHARE = 0.25;
 /** Per-row work kept for one table (or one rows array of a `stableRows` target). */
 export class Frame {
   revision: number;
+  /** The rows the frame covers: [0, length) of `rows` (a table may append to the same array later). */
+  length: number;
   readonly columns = new Map<string, { values: unknown[]; derive: (row: Row) => unknown }>();
   private readonly kept = new Map<string, Kept>();
 
   constructor(public rows: readonly Row[], readonly fields: readonly FieldInfo[], readonly table?: QueryTable) {
     this.revision = table ? table.revision : 0;
+    this.length = rows.length;
   }
 
   has(sig: string): boolean {
@@ -85,10 +88,11 @@ export class Frame {
     if (!table || table.revision === this.revision) return;
     const rows = table.rows;
     const length = rows.length;
-    const oldLength = this.rows.length;
+    const oldLength = this.length;
     const slots = table.changedSince(this.revision);
     this.revision = table.revision;
     this.rows = rows;
+    this.length = length;
     const touched = new Uint8Array(length);
     let count = 0;
     if (slots) {
@@ -147,7 +151,7 @@ export function columnOf(frame: Frame, sig: string, derive: (row: Row) => unknow
   let c = frame.columns.get(sig);
   if (!c) {
     const rows = frame.rows;
-    const n = rows.length;
+    const n = frame.length;
     const values = new Array(n);
     for (let i = 0; i < n; i++) values[i] = derive(rows[i]);
     frame.columns.set(sig, (c = { values, derive }));

@@ -29,7 +29,7 @@ function visibleWord(visible: Uint32Array, w: number, n: number): number {
  */
 export function matchRows(frame: Frame, slots: readonly Slot[], test: Predicate | undefined, visible: Uint32Array | undefined, probe?: Probe): { bits: Uint32Array; count: number } {
   const rows = frame.rows;
-  const n = rows.length;
+  const n = frame.length;
   const words = (n + 31) >>> 5;
   const bits = new Uint32Array(words);
   let count = 0;
