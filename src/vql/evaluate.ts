@@ -5,7 +5,7 @@ import { chain, compileCondition, type Predicate } from './compile';
 import { VqlError } from './errors';
 import { compileFind } from './find';
 import { bind, frameOf } from './frame';
-import { compileProbe } from './probe';
+import { compileProbe, smallest } from './probe';
 import { isVisible, matchRows } from './scan';
 import { FrameRows, windowOf, type RowList } from './rowlist';
 import { byIdOrder, compileOrder, frameOrder, sortRows } from './order';
@@ -87,7 +87,8 @@ function run(q: Query, catalog: QueryCatalog): Found {
   const projectors = compileSelect(scope, q.select);
   const tests: Predicate[] = [];
   if (q.where) tests.push(compileCondition(scope, q.where));
-  if (q.find) tests.push(compileFind(scope, q.find));
+  const findTest = q.find ? compileFind(scope, q.find) : undefined;
+  if (findTest) tests.push(findTest);
   const order = compileOrder(scope, q.orderBy);
   const test: Predicate | undefined = tests.length === 0 ? undefined : tests.length === 1 ? tests[0] : (row, i) => tests[0](row, i) && tests[1](row, i);
 
@@ -112,8 +113,8 @@ function run(q: Query, catalog: QueryCatalog): Found {
       // the bound columns are, or only an index's candidates), read in the kept ORDER BY permutation.
       const rows = frame.rows;
       const visible = target.table ? target.visible : undefined;
-      const probe = q.where && test ? compileProbe(scope, q.where) : undefined;
-      const { bits, count } = test || visible ? matchRows(frame, scope.slots, test, visible, probe) : { bits: undefined, count: frame.length };
+      const probe = smallest([q.where && compileProbe(scope, q.where), findTest?.probe]);
+      const { bits, count } = test || visible ? matchRows(frame, scope.slots, test, visible, probe, !q.find) : { bits: undefined, count: frame.length };
       found = new FrameRows(rows, order ? frameOrder(order, frame) : undefined, bits, 0, count);
     } else {
       const source = frame ? frame.rows.slice(0, frame.length) : target.rows();

@@ -29,6 +29,13 @@ export class FieldIndex {
   private count = 0;
   readonly lists: IdLists;
   private readonly elements: string[] = [];
+  /**
+   * The rows of each text (texts below `texts`), built on first use; rows set since are marked
+   * `dirty` and read through their ids instead (too many: the postings are dropped, built again).
+   */
+  private post: { start: Int32Array; rows: Int32Array; texts: number } | undefined;
+  private dirty: number[] = [];
+  private dirtyMark = new Uint8Array(0);
 
   private constructor(private readonly get: (row: Row) => unknown, n: number) {
     this.lists = new IdLists(n);
@@ -99,18 +106,56 @@ export class FieldIndex {
     elements.length = 0;
     elementTexts(this.get(row), elements);
     this.lists.set(i, elements.map((t) => this.addText(t.toLowerCase())));
+    if (this.post) this.markDirty(i);
     return this.count <= 2 * this.lists.length + 1024;
+  }
+
+  private markDirty(i: number): void {
+    if (i >= this.dirtyMark.length) {
+      const more = new Uint8Array(Math.max(i + 1, this.dirtyMark.length * 2, 1024));
+      more.set(this.dirtyMark);
+      this.dirtyMark = more;
+    }
+    if (this.dirtyMark[i] === 1) return;
+    this.dirtyMark[i] = 1;
+    this.dirty.push(i);
+    if (this.dirty.length > Math.max(256, this.lists.length >>> 4)) {
+      this.post = undefined;
+      this.dirty = [];
+      this.dirtyMark = new Uint8Array(0);
+    }
+  }
+
+  /** The postings (rows per text), built now when missing. */
+  private postings(): { start: Int32Array; rows: Int32Array; texts: number } {
+    if (this.post) return this.post;
+    const { lists, count } = this;
+    const n = lists.length;
+    const start = new Int32Array(count + 1);
+    const each = (i: number, f: (d: number) => void) => {
+      const id = lists.ids[i];
+      if (id >= 0) f(id);
+      else if (id !== -1) for (const d of lists.many.get(i)!) f(d);
+    };
+    for (let i = 0; i < n; i++) each(i, (d) => start[d + 1]++);
+    for (let d = 0; d < count; d++) start[d + 1] += start[d];
+    const rows = new Int32Array(start[count]);
+    const at = start.slice(0, count);
+    for (let i = 0; i < n; i++) each(i, (d) => (rows[at[d]++] = i));
+    return (this.post = { start, rows, texts: count });
   }
 
   /** Sets out[i] for every row with a text of this field containing `term` (no newline, no U+0000). */
   markRows(term: string, out: Uint8Array): void {
     const { corpus, starts, count } = this;
     let hits: Uint8Array | undefined;
+    const hitList: number[] = [];
     let d = 0;
     const end = (k: number) => (k + 1 < count ? starts[k + 1] : corpus.length + 1);
     for (let pos = corpus.indexOf(term); pos >= 0;) {
       while (end(d) <= pos) d++;
       (hits ??= new Uint8Array(count))[d] = 1;
+      hitList.push(d);
       if (++d >= count) break;
       pos = corpus.indexOf(term, starts[d]);
     }
@@ -119,6 +164,24 @@ export class FieldIndex {
     const ids = lists.ids;
     const n = out.length;
     const hit = (x: number) => hits![x] === 1;
+    if (hitList.length <= n >>> 4) {
+      // Few texts: their rows from the postings (and the rows changed since, through their ids).
+      const { start, rows, texts } = this.postings();
+      let total = this.dirty.length;
+      for (const x of hitList) if (x < texts) total += start[x + 1] - start[x];
+      if (total <= n >>> 3) {
+        const dirty = this.dirtyMark;
+        for (const x of hitList) {
+          if (x >= texts) continue;
+          for (let p = start[x], e = start[x + 1]; p < e; p++) {
+            const i = rows[p];
+            if (i < n && dirty[i] !== 1) out[i] = 1;
+          }
+        }
+        for (const i of this.dirty) if (i < n && out[i] === 0 && lists.some(i, hit)) out[i] = 1;
+        return;
+      }
+    }
     for (let i = 0; i < n; i++) {
       if (out[i]) continue;
       const id = ids[i];

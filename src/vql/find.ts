@@ -2,6 +2,7 @@ import type { Find } from './ast';
 import type { Row } from './catalog';
 import { FIND_OR_WORD, SEARCHABLE_BY_DEFAULT } from './choices';
 import type { Predicate } from './compile';
+import type { Probe } from './probe';
 import { VqlError } from './errors';
 import { positionOf } from './positions';
 import { columnOf, read, type Frame, type Slot } from './frame';
@@ -47,7 +48,7 @@ function lowerMemo(): (t: string) => string {
  * lowercased content per row; each evaluation marks the matching rows with one scan of each
  * field's distinct texts per term.
  */
-export function compileFind(scope: Scope, find: Find): Predicate {
+export function compileFind(scope: Scope, find: Find): FindPredicate {
   const alternatives = parseFindTerms(find.terms);
   if (alternatives.length === 0) {
     const p = positionOf(find);
@@ -125,8 +126,22 @@ export function compileFind(scope: Scope, find: Find): Predicate {
   };
   const found: Slot = cacheable ? { sig: 'f:find', derive, query } : { sig: undefined, derive };
   scope.slots.push(found);
-  return (row, i) => {
+  const test: FindPredicate = (row, i) => {
     const v = read(found, row, i);
     return v === true || v === 1;
   };
+  // The found rows, read from the bound column (only while the slots are bound to a frame).
+  test.probe = () => {
+    const col = found.col as Uint8Array | undefined;
+    if (!col) return undefined;
+    let size = 0;
+    for (let i = 0; i < col.length; i++) size += col[i];
+    const slots = new Int32Array(size);
+    for (let i = 0, k = 0; k < size; i++) if (col[i] === 1) slots[k++] = i;
+    return { size, runs: [{ perm: slots, lo: 0, hi: size }], exact: false };
+  };
+  return test;
 }
+
+/** FIND's row test, with the probe of its found rows (probe.ts). */
+export type FindPredicate = Predicate & { probe?: Probe };

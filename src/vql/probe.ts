@@ -4,7 +4,8 @@
  * `<`, `<=`, `>`, `>=`, BETWEEN and `LIKE 'x%'` (or a LIKE without `%`) on a single-valued cached
  * field give runs of such an index; an AND takes its most selective indexed part, an OR the union
  * of its parts (when every part has one). Candidates are a superset of the matching rows: the
- * caller still runs the whole compiled test on each, so a probe only prunes.
+ * caller runs the whole compiled test on each, unless they are `exact` (a comparison, IN, BETWEEN
+ * or prefix LIKE, or an OR of such: the run is exactly its matching rows) and nothing else tests.
  */
 import type { Condition } from './ast';
 import { chain, compileOperand, perElement } from './compile';
@@ -18,11 +19,13 @@ import type { Row } from './catalog';
 export interface Candidates {
   size: number;
   runs: Array<{ perm: Int32Array; lo: number; hi: number }>;
+  /** The candidates are exactly the rows that satisfy the condition (no test needed). */
+  exact: boolean;
 }
 
 export type Probe = (frame: Frame) => Candidates | undefined;
 
-const NONE: Candidates = { size: 0, runs: [] };
+const NONE: Candidates = { size: 0, runs: [], exact: true };
 
 /** A frame's slots sorted by a column of scalar keys (kept, patched); undefined when some value is an array. */
 function keyIndex(frame: Frame, sig: string, derive: (row: Row) => unknown): { perm: Int32Array; col: unknown[] } | undefined {
@@ -57,11 +60,11 @@ function keyRun(ix: { perm: Int32Array; col: unknown[] }, kind: Key, low: Bound,
   let [lo, hi] = kindBlock(perm, col, kind);
   if (low) lo = firstWhere(perm, col, lo, hi, (k) => (low.inclusive ? compareKeys(k, low.key) >= 0 : compareKeys(k, low.key) > 0));
   if (high) hi = firstWhere(perm, col, lo, hi, (k) => (high.inclusive ? compareKeys(k, high.key) > 0 : compareKeys(k, high.key) >= 0));
-  return hi > lo ? { size: hi - lo, runs: [{ perm, lo, hi }] } : NONE;
+  return hi > lo ? { size: hi - lo, runs: [{ perm, lo, hi }], exact: true } : NONE;
 }
 
 function union(parts: Candidates[]): Candidates {
-  return { size: parts.reduce((n, p) => n + p.size, 0), runs: parts.flatMap((p) => p.runs) };
+  return { size: parts.reduce((n, p) => n + p.size, 0), runs: parts.flatMap((p) => p.runs), exact: parts.every((p) => p.exact) };
 }
 
 const isValue = (kind: string) => kind === 'string' || kind === 'number' || kind === 'boolean';
@@ -79,7 +82,8 @@ export function compileProbe(scope: Scope, c: Condition): Probe | undefined {
           if (found && (!best || found.size < best.size)) best = found;
           if (best?.size === 0) break;
         }
-        return best;
+        // one part's rows: the other parts still narrow them (none: no row matches at all)
+        return best && best.size > 0 ? { ...best, exact: false } : best;
       };
     }
     case 'or': {
@@ -164,8 +168,22 @@ export function compileProbe(scope: Scope, c: Condition): Probe | undefined {
         const [blockLo, blockHi] = kindBlock(perm, col, prefix);
         const lo = firstWhere(perm, col, blockLo, blockHi, (k) => compareKeys(k, prefix) >= 0);
         const hi = firstWhere(perm, col, lo, blockHi, (k) => !(k as string).startsWith(prefix));
-        return hi > lo ? { size: hi - lo, runs: [{ perm, lo, hi }] } : NONE;
+        return hi > lo ? { size: hi - lo, runs: [{ perm, lo, hi }], exact: true } : NONE;
       };
     }
   }
+}
+
+/** The probe giving the fewest candidates of several (each narrows the same rows: they are ANDed); undefined for none. */
+export function smallest(probes: ReadonlyArray<Probe | undefined>): Probe | undefined {
+  const some = probes.filter((p): p is Probe => p !== undefined);
+  if (some.length <= 1) return some[0];
+  return (frame) => {
+    let best: Candidates | undefined;
+    for (const p of some) {
+      const found = p(frame);
+      if (found && (!best || found.size < best.size)) best = found;
+    }
+    return best && best.size > 0 ? { ...best, exact: false } : best;
+  };
 }

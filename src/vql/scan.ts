@@ -25,9 +25,11 @@ function visibleWord(visible: Uint32Array, w: number, n: number): number {
 
 /**
  * The slots of the frame whose row passes `test` (all when undefined) and `visible` holds, as a
- * bitset, and how many. `probe` (of the WHERE tree `test` includes) may narrow the rows tested.
+ * bitset, and how many. `probe` (of a condition `test` includes) may narrow the rows tested; when
+ * `test` is that condition alone (`probeIsTest`) and the probe is exact, its candidates are the
+ * matching rows: nothing is tested, and no column is bound.
  */
-export function matchRows(frame: Frame, slots: readonly Slot[], test: Predicate | undefined, visible: Uint32Array | undefined, probe?: Probe): { bits: Uint32Array; count: number } {
+export function matchRows(frame: Frame, slots: readonly Slot[], test: Predicate | undefined, visible: Uint32Array | undefined, probe?: Probe, probeIsTest = false): { bits: Uint32Array; count: number } {
   const rows = frame.rows;
   const n = frame.length;
   const words = (n + 31) >>> 5;
@@ -41,9 +43,22 @@ export function matchRows(frame: Frame, slots: readonly Slot[], test: Predicate 
     }
     return { bits, count };
   }
+  const exact = probeIsTest ? probe?.(frame) : undefined;
+  if (exact?.exact) {
+    for (const { perm, lo, hi } of exact.runs) {
+      for (let p = lo; p < hi; p++) {
+        const i = perm[p];
+        const bit = 1 << (i & 31);
+        if ((bits[i >>> 5] & bit) !== 0 || !isVisible(visible, i)) continue;
+        bits[i >>> 5] |= bit;
+        count++;
+      }
+    }
+    return { bits, count };
+  }
   const unbind = bind(frame, slots);
   try {
-    const candidates = probe?.(frame);
+    const candidates = exact ?? probe?.(frame);
     if (candidates && candidates.size <= n * PROBE_MAX_SHARE) {
       for (const { perm, lo, hi } of candidates.runs) {
         for (let p = lo; p < hi; p++) {

@@ -86,7 +86,7 @@ const CONDITION = fc.oneof(
 );
 const QUERY = fc.record({
   where: fc.option(CONDITION, { nil: undefined }),
-  find: fc.option(fc.constantFrom("'name 1'", "'green'", "'ame OR red'", "'4' SCOPE name__v", "'xyz'"), { nil: undefined }),
+  find: fc.option(fc.constantFrom("'name 1'", "'green'", "'ame OR red'", "'4' SCOPE name__v", "'xyz'", "'name 59'", "'e 3' SCOPE name__v", "'me 4 OR 55'"), { nil: undefined }),
   order: fc.option(fc.constantFrom('name__v', 'size__v DESC', 'due__c, id DESC', 'status__v DESC, size__v', 'tags__c'), { nil: undefined }),
   tail: fc.constantFrom('', 'PAGESIZE 5', 'SKIP 3 PAGESIZE 7 PAGEOFFSET 2', 'MAXROWS 4'),
 }).map(({ where, find, order, tail }) =>
