@@ -10,6 +10,10 @@
 import type { Row } from './catalog';
 import type { Change, Frame } from './frame';
 import { IdLists } from './idlists';
+import { entryAt, TokenIndex, tokenSearchable } from './find-tokens';
+
+/** (chosen) A field's texts are searched through a token index once they hold this many characters. */
+export const TOKENS_MIN_CORPUS = 1 << 16;
 
 /** Texts of a value's elements as FIND reads them (no empty texts). */
 function elementTexts(v: unknown, out: string[]): void {
@@ -35,6 +39,8 @@ export class FieldIndex {
    */
   private post: { start: Int32Array; rows: Int32Array; texts: number } | undefined;
   private dirty: number[] = [];
+  /** Tokens of the texts, for terms without whitespace (find-tokens.ts), built on first use. */
+  private tokens: TokenIndex | undefined;
   private dirtyMark = new Uint8Array(0);
 
   private constructor(private readonly get: (row: Row) => unknown, n: number) {
@@ -145,20 +151,43 @@ export class FieldIndex {
     return (this.post = { start, rows, texts: count });
   }
 
-  /** Sets out[i] for every row with a text of this field containing `term` (no newline, no U+0000). */
-  markRows(term: string, out: Uint8Array): void {
+  /** Text d (lowercased). */
+  private textAt(d: number): string {
+    const end = d + 1 < this.count ? this.starts[d + 1] - 1 : this.corpus.length;
+    return this.corpus.slice(this.starts[d], end);
+  }
+
+  /** The texts containing `term`: through the token index for a term without whitespace in a large corpus, else by scanning the corpus. */
+  private textsWith(term: string): { hits: Uint8Array | undefined; hitList: number[] } {
     const { corpus, starts, count } = this;
     let hits: Uint8Array | undefined;
     const hitList: number[] = [];
-    let d = 0;
-    const end = (k: number) => (k + 1 < count ? starts[k + 1] : corpus.length + 1);
-    for (let pos = corpus.indexOf(term); pos >= 0;) {
-      while (end(d) <= pos) d++;
-      (hits ??= new Uint8Array(count))[d] = 1;
+    const hit = (d: number) => {
+      hits ??= new Uint8Array(count);
+      if (hits[d] === 1) return;
+      hits[d] = 1;
       hitList.push(d);
-      if (++d >= count) break;
-      pos = corpus.indexOf(term, starts[d]);
+    };
+    if (corpus.length >= TOKENS_MIN_CORPUS && tokenSearchable(term)) {
+      if (!this.tokens || count - this.tokens.covered > Math.max(1024, this.tokens.covered >>> 3)) {
+        this.tokens = TokenIndex.build((d) => this.textAt(d), count);
+      }
+      this.tokens.textsWith(term, hit);
+      for (let d = this.tokens.covered; d < count; d++) if (this.textAt(d).includes(term)) hit(d);
+      return { hits, hitList };
     }
+    for (let pos = corpus.indexOf(term); pos >= 0;) {
+      const d = entryAt(starts, count, pos);
+      hit(d);
+      if (d + 1 >= count) break;
+      pos = corpus.indexOf(term, starts[d + 1]);
+    }
+    return { hits, hitList };
+  }
+
+  /** Sets out[i] for every row with a text of this field containing `term` (no newline, no U+0000). */
+  markRows(term: string, out: Uint8Array): void {
+    const { hits, hitList } = this.textsWith(term);
     if (!hits) return;
     const lists = this.lists;
     const ids = lists.ids;

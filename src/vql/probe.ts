@@ -63,6 +63,34 @@ function keyRun(ix: { perm: Int32Array; col: unknown[] }, kind: Key, low: Bound,
   return hi > lo ? { size: hi - lo, runs: [{ perm, lo, hi }], exact: true } : NONE;
 }
 
+/** The slots in every one of `parts` (each exact, fewer than 255), as one run. */
+function intersect(parts: Candidates[], n: number): Candidates {
+  const sorted = [...parts].sort((a, b) => a.size - b.size);
+  const mark = new Uint8Array(n);
+  for (const { perm, lo, hi } of sorted[0].runs) for (let p = lo; p < hi; p++) mark[perm[p]] = 1;
+  for (let k = 1; k < sorted.length; k++) {
+    for (const { perm, lo, hi } of sorted[k].runs) {
+      for (let p = lo; p < hi; p++) {
+        const i = perm[p];
+        if (mark[i] === k) mark[i] = k + 1;
+      }
+    }
+  }
+  const m = sorted.length;
+  const slots = new Int32Array(sorted[0].size);
+  let size = 0;
+  for (const { perm, lo, hi } of sorted[0].runs) {
+    for (let p = lo; p < hi; p++) {
+      const i = perm[p];
+      if (mark[i] === m) {
+        slots[size++] = i;
+        mark[i] = 0;
+      }
+    }
+  }
+  return { size, runs: [{ perm: slots, lo: 0, hi: size }], exact: true };
+}
+
 function union(parts: Candidates[]): Candidates {
   return { size: parts.reduce((n, p) => n + p.size, 0), runs: parts.flatMap((p) => p.runs), exact: parts.every((p) => p.exact) };
 }
@@ -73,17 +101,22 @@ const isValue = (kind: string) => kind === 'string' || kind === 'number' || kind
 export function compileProbe(scope: Scope, c: Condition): Probe | undefined {
   switch (c.kind) {
     case 'and': {
-      const probes = chain(c, 'and').map((x) => compileProbe(scope, x)).filter((p): p is Probe => p !== undefined);
+      const parts = chain(c, 'and').map((x) => compileProbe(scope, x));
+      const probes = parts.filter((p): p is Probe => p !== undefined);
       if (probes.length === 0) return undefined;
       return (frame) => {
-        let best: Candidates | undefined;
+        const found: Candidates[] = [];
         for (const p of probes) {
-          const found = p(frame);
-          if (found && (!best || found.size < best.size)) best = found;
-          if (best?.size === 0) break;
+          const f = p(frame);
+          if (f?.size === 0) return f.exact ? f : { ...f, exact: true };
+          if (f) found.push(f);
         }
-        // one part's rows: the other parts still narrow them (none: no row matches at all)
-        return best && best.size > 0 ? { ...best, exact: false } : best;
+        if (found.length === 0) return undefined;
+        // Every part exact: their intersection is exactly the AND's rows.
+        if (found.length === parts.length && found.length < 250 && found.every((f) => f.exact)) return intersect(found, frame.length);
+        // Else the fewest candidates: the other parts still narrow them.
+        const best = found.reduce((a, b) => (b.size < a.size ? b : a));
+        return { ...best, exact: false };
       };
     }
     case 'or': {

@@ -83,6 +83,7 @@ const CONDITION = fc.oneof(
   { weight: 3, arbitrary: WHERE },
   { weight: 2, arbitrary: fc.tuple(WHERE, fc.constantFrom('AND', 'OR'), WHERE).map(([a, c, b]) => `(${a}) ${c} (${b})`) },
   { weight: 1, arbitrary: fc.tuple(WHERE, WHERE, WHERE).map(([a, b, c]) => `${a} AND (${b} OR ${c})`) },
+  { weight: 1, arbitrary: fc.tuple(WHERE, WHERE, WHERE).map(([a, b, c]) => `${a} AND ${b} AND ${c}`) },
 );
 const QUERY = fc.record({
   where: fc.option(CONDITION, { nil: undefined }),
@@ -151,6 +152,42 @@ describe('targets on a shared table', () => {
       if (change) table.replace(change[0] % table.rows.length, makeRow(change[0] % table.rows.length + 1, change[1]));
       expect(outcome(q, { target: () => shared }), q).toEqual(outcome(q, { target: () => plain() }));
     }), { numRuns: 200 });
+  });
+
+  it('answers ANDs and ORs of indexed conditions (exact intersections and unions) like a plain scan', () => {
+    const specs = fc.sample(rowArb, { numRuns: 2000, seed: 7 });
+    const table = new TestTable(specs.map((s, i) => makeRow(i + 1, s)));
+    const shared: QueryTarget = { name: 't', fields: FIELDS, table, rows: () => [] };
+    const plain: QueryTarget = { name: 't', fields: FIELDS, rows: () => table.rows };
+    for (const where of [
+      "size__v < 30 AND id > 100 AND status__v = 'Draft'", "status__v = 'Draft' AND size__v >= 10 AND size__v <= 20 AND id < 1500",
+      "(status__v = 'Draft' OR status__v = 'Obsolete') AND id BETWEEN 200 AND 900", "name__v LIKE 'Name 1%' AND size__v = 3",
+      "id > 1990 OR id < 5 OR size__v = 50", "status__v = 'Approved' AND tags__c = 'red' AND id < 100",
+    ]) {
+      const q = `SELECT id FROM t WHERE ${where} ORDER BY size__v DESC PAGESIZE 1000`;
+      const expected = outcome(q, { target: () => plain });
+      expect((expected as { total: number }).total, where).toBeGreaterThan(0);
+      expect(outcome(q, { target: () => shared }), where).toEqual(expected);
+    }
+  });
+
+  it('answers FIND through the token index of a large field like a plain scan, through changes', () => {
+    const words = ['alpha', 'Beta', 'gamma-ray', 'delta', 'ÉPSILON', 'zeta', 'eta', 'theta', 'iota', 'kappa'];
+    const textArb = fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 6 }).map((w) => w.join(' '));
+    const rows = fc.sample(fc.tuple(textArb, fc.nat(9999)), { numRuns: 2500, seed: 3 }).map(([t, k], i) => ({ id: i + 1, name__v: `${t} ${k}`, tags__c: [t.split(' ')[0], `n${k % 50}`] }));
+    const table = new TestTable(rows);
+    const shared: QueryTarget = { name: 't', fields: FIELDS, table, rows: () => [] };
+    const plain: QueryTarget = { name: 't', fields: FIELDS, rows: () => table.rows };
+    const terms = ["'gamma'", "'ray'", "'a-r'", "'epsilon 12'", "'\"ta io\"'", "'ta'", "'9999'", "'n4'", "'kappa 77 OR beta'", "'zzz'", "'é'"];
+    fc.assert(fc.property(fc.constantFrom(...terms), fc.option(fc.tuple(fc.nat(), textArb, fc.boolean()), { nil: undefined }), (term, change) => {
+      if (change) {
+        const [at, text, append] = change;
+        if (append) table.append({ id: table.rows.length + 1, name__v: `${text} 77`, tags__c: ['n4x'] });
+        else table.replace(at % table.rows.length, { id: (at % table.rows.length) + 1, name__v: `${text} 12`, tags__c: [] });
+      }
+      const q = `SELECT id FROM t FIND (${term}) PAGESIZE 1000`;
+      expect(outcome(q, { target: () => shared }), q).toEqual(outcome(q, { target: () => plain }));
+    }), { numRuns: 150 });
   });
 
   it('keeps the rows a result found when rows are replaced or appended later', () => {
