@@ -41,6 +41,7 @@ export class FieldIndex {
   private dirty: number[] = [];
   /** Tokens of the texts, for terms without whitespace (find-tokens.ts), built on first use. */
   private tokens: TokenIndex | undefined;
+  private searches = 0;
   private dirtyMark = new Uint8Array(0);
 
   private constructor(private readonly get: (row: Row) => unknown, n: number) {
@@ -168,9 +169,10 @@ export class FieldIndex {
       hits[d] = 1;
       hitList.push(d);
     };
-    if (corpus.length >= TOKENS_MIN_CORPUS && tokenSearchable(term)) {
+    // The token index is built at the second search (the first scans: a first touch stays cheap).
+    if (corpus.length >= TOKENS_MIN_CORPUS && tokenSearchable(term) && this.searches++ > 0) {
       if (!this.tokens || count - this.tokens.covered > Math.max(1024, this.tokens.covered >>> 3)) {
-        this.tokens = TokenIndex.build((d) => this.textAt(d), count);
+        this.tokens = TokenIndex.build(corpus, starts, count);
       }
       this.tokens.textsWith(term, hit);
       for (let d = this.tokens.covered; d < count; d++) if (this.textAt(d).includes(term)) hit(d);

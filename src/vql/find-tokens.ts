@@ -9,6 +9,12 @@
 /** A run of characters a token ends at. */
 const SEPARATORS = /[\s\u0000]+/;
 
+/** The characters of SEPARATORS: JavaScript's whitespace (\s) and U+0000. */
+function isSeparator(c: number): boolean {
+  if (c < 128) return c === 32 || c === 0 || (c >= 9 && c <= 13);
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
 /** True when FIND may look for `term` in tokens (it spans no separator). */
 export const tokenSearchable = (term: string): boolean => term !== '' && !SEPARATORS.test(term);
 
@@ -37,32 +43,44 @@ export class TokenIndex {
     readonly covered: number,
   ) {}
 
-  /** The index of texts [0, count) (`textAt(d)`: text d, lowercased). */
-  static build(textAt: (d: number) => string, count: number): TokenIndex {
+  /**
+   * The index of a FieldIndex's texts [0, count): `corpus` holds them separated by U+0000, text d
+   * from `starts[d]`. One pass over the characters.
+   */
+  static build(corpus: string, starts: Int32Array, count: number): TokenIndex {
     const dict = new Map<string, number>();
     const names: string[] = [];
     let pairs = new Int32Array(1024);
     let used = 0;
     const lastText: number[] = [];
-    for (let d = 0; d < count; d++) {
-      for (const tok of textAt(d).split(SEPARATORS)) {
-        if (tok === '') continue;
-        let t = dict.get(tok);
-        if (t === undefined) {
-          dict.set(tok, (t = names.length));
-          names.push(tok);
-          lastText.push(-1);
-        }
-        if (lastText[t] === d) continue;
-        lastText[t] = d;
-        if (used + 2 > pairs.length) {
-          const more = new Int32Array(pairs.length * 2);
-          more.set(pairs);
-          pairs = more;
-        }
-        pairs[used++] = t;
-        pairs[used++] = d;
+    let d = 0;
+    let from = -1;
+    const end = count > 0 ? corpus.length : 0;
+    for (let p = 0; p <= end; p++) {
+      const c = p < end ? corpus.charCodeAt(p) : 0;
+      if (!isSeparator(c)) {
+        if (from < 0) from = p;
+        continue;
       }
+      if (from < 0) continue;
+      while (d + 1 < count && starts[d + 1] <= from) d++;
+      const tok = corpus.slice(from, p);
+      from = -1;
+      let t = dict.get(tok);
+      if (t === undefined) {
+        dict.set(tok, (t = names.length));
+        names.push(tok);
+        lastText.push(-1);
+      }
+      if (lastText[t] === d) continue;
+      lastText[t] = d;
+      if (used + 2 > pairs.length) {
+        const more = new Int32Array(pairs.length * 2);
+        more.set(pairs);
+        pairs = more;
+      }
+      pairs[used++] = t;
+      pairs[used++] = d;
     }
     const tokens = names.length;
     const first = new Int32Array(tokens + 1);
@@ -71,13 +89,13 @@ export class TokenIndex {
     const texts = new Int32Array(used >>> 1);
     const at = first.slice(0, tokens);
     for (let k = 0; k < used; k += 2) texts[at[pairs[k]]++] = pairs[k + 1];
-    const starts = new Int32Array(tokens);
+    const tokenStarts = new Int32Array(tokens);
     let offset = 0;
     for (let t = 0; t < tokens; t++) {
-      starts[t] = offset;
+      tokenStarts[t] = offset;
       offset += names[t].length + 1;
     }
-    return new TokenIndex(names.join('\u0000'), starts, tokens, first, texts, count);
+    return new TokenIndex(names.join('\u0000'), tokenStarts, tokens, first, texts, count);
   }
 
   /** Calls `hit(d)` for each covered text holding `term` (tokenSearchable) in a token; a text may come more than once. */
