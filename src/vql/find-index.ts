@@ -27,10 +27,15 @@ function elementTexts(v: unknown, out: string[]): void {
 }
 
 export class FieldIndex {
+  /** Texts [0, main) in one string, separated by U+0000; starts[d] = offset of text d in it. */
   private corpus = '';
-  /** starts[d] = offset of text d in corpus (count entries used). */
   private starts = new Int32Array(64);
-  private count = 0;
+  private main = 0;
+  /** Texts [main, count), added since (a change): kept apart, so the corpus is not copied per change. */
+  private extra: string[] = [];
+  private get count(): number {
+    return this.main + this.extra.length;
+  }
   readonly lists: IdLists;
   private readonly elements: string[] = [];
   /**
@@ -79,32 +84,31 @@ export class FieldIndex {
       }
       x.lists.set(i, ids);
     }
-    x.starts = new Int32Array(texts.length + 64);
-    let at = 0;
-    for (let d = 0; d < texts.length; d++) {
-      x.starts[d] = at;
-      at += texts[d].length + 1;
-    }
-    x.count = texts.length;
-    x.corpus = texts.join('\u0000');
+    x.setCorpus(texts);
     return x;
   }
 
+  private setCorpus(texts: readonly string[]): void {
+    this.starts = new Int32Array(texts.length + 1);
+    let at = 0;
+    for (let d = 0; d < texts.length; d++) {
+      this.starts[d] = at;
+      at += texts[d].length + 1;
+    }
+    this.main = texts.length;
+    this.corpus = texts.join('\u0000');
+  }
+
   private addText(t: string): number {
-    if (this.count === this.starts.length) {
-      const more = new Int32Array(this.count * 2 + 64);
-      more.set(this.starts);
-      this.starts = more;
+    this.extra.push(t);
+    if (this.extra.length > Math.max(1024, this.main >>> 3)) {
+      // Many texts added: one corpus again (a copy of it, once in a while).
+      const texts: string[] = [];
+      for (let d = 0; d < this.count; d++) texts.push(this.textAt(d));
+      this.extra = [];
+      this.setCorpus(texts);
     }
-    const id = this.count++;
-    if (id === 0) {
-      this.starts[0] = 0;
-      this.corpus = t;
-    } else {
-      this.starts[id] = this.corpus.length + 1;
-      this.corpus += '\u0000' + t;
-    }
-    return id;
+    return this.count - 1;
   }
 
   /** Row i's texts from its row now; false when the index should be built again (too many texts added). */
@@ -154,13 +158,14 @@ export class FieldIndex {
 
   /** Text d (lowercased). */
   private textAt(d: number): string {
-    const end = d + 1 < this.count ? this.starts[d + 1] - 1 : this.corpus.length;
+    if (d >= this.main) return this.extra[d - this.main];
+    const end = d + 1 < this.main ? this.starts[d + 1] - 1 : this.corpus.length;
     return this.corpus.slice(this.starts[d], end);
   }
 
   /** The texts containing `term`: through the token index for a term without whitespace in a large corpus, else by scanning the corpus. */
   private textsWith(term: string): { hits: Uint8Array | undefined; hitList: number[] } {
-    const { corpus, starts, count } = this;
+    const { corpus, starts, count, main } = this;
     let hits: Uint8Array | undefined;
     const hitList: number[] = [];
     const hit = (d: number) => {
@@ -171,19 +176,20 @@ export class FieldIndex {
     };
     // The token index is built at the second search (the first scans: a first touch stays cheap).
     if (corpus.length >= TOKENS_MIN_CORPUS && tokenSearchable(term) && this.searches++ > 0) {
-      if (!this.tokens || count - this.tokens.covered > Math.max(1024, this.tokens.covered >>> 3)) {
-        this.tokens = TokenIndex.build(corpus, starts, count);
+      if (!this.tokens || this.tokens.covered > main || main - this.tokens.covered > Math.max(1024, this.tokens.covered >>> 3)) {
+        this.tokens = TokenIndex.build(corpus, starts, main);
       }
       this.tokens.textsWith(term, hit);
       for (let d = this.tokens.covered; d < count; d++) if (this.textAt(d).includes(term)) hit(d);
       return { hits, hitList };
     }
-    for (let pos = corpus.indexOf(term); pos >= 0;) {
-      const d = entryAt(starts, count, pos);
+    for (let pos = main > 0 ? corpus.indexOf(term) : -1; pos >= 0;) {
+      const d = entryAt(starts, main, pos);
       hit(d);
-      if (d + 1 >= count) break;
+      if (d + 1 >= main) break;
       pos = corpus.indexOf(term, starts[d + 1]);
     }
+    for (let d = main; d < count; d++) if (this.extra[d - main].includes(term)) hit(d);
     return { hits, hitList };
   }
 

@@ -13,11 +13,14 @@ export type SlotCompare = (a: number, b: number) => number;
 /** The slots of `perm` without the touched ones, then `moved` merged in by `cmp`. */
 export function patchPermutation(perm: Int32Array, change: Change, cmp: SlotCompare): Int32Array {
   const { touched, replaced, oldLength, length } = change;
-  const kept = new Int32Array(perm.length - replaced.length);
-  let k = 0;
-  for (let p = 0; p < perm.length; p++) {
-    const i = perm[p];
-    if (touched[i] === 0) kept[k++] = i;
+  let kept = perm;
+  if (replaced.length > 0) {
+    kept = new Int32Array(perm.length - replaced.length);
+    let k = 0;
+    for (let p = 0; p < perm.length; p++) {
+      const i = perm[p];
+      if (touched[i] === 0) kept[k++] = i;
+    }
   }
   const moved: number[] = Array.from(replaced);
   for (let i = oldLength; i < length; i++) moved.push(i);
