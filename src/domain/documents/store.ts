@@ -51,7 +51,6 @@ export class DocumentStore {
     valueOf: (view, doc, field) => valueOf(this.cache.row(view, doc, latestVersion(doc), true).record, field),
   });
 
-  /** Told of each document added or changed beyond a check-out (`watch`). */
   private readonly watchers: Array<(doc: StoredDocument) => void> = [];
 
   constructor(
@@ -76,13 +75,9 @@ export class DocumentStore {
     return this.cache.revision;
   }
 
-  /**
-   * Rises when a document is added or changed beyond a check-out (`changed`: roles, versions,
-   * fields): arrays of rows kept across calls (the query seam's) must be rebuilt then. A check-out
-   * changes only `locked__v`, which the readers of such arrays read live from the document.
-   */
-  get rowsRevision(): number {
-    return this.cache.accessRevision;
+  /** Calls `watcher` with each document added or changed beyond a check-out (the query's shared tables, query/document-table.ts). */
+  watch(watcher: (doc: StoredDocument) => void): void {
+    this.watchers.push(watcher);
   }
 
   now(): number {
@@ -92,14 +87,6 @@ export class DocumentStore {
   /** The documents that use a component (uses.ts: a Doctype, Doclifecycle or Docfield MDL may not DROP or RENAME). */
   usesOf(type: string, name: string): string[] {
     return documentsUsing(this.docs.values(), type, name);
-  }
-
-  /**
-   * Calls `watcher` with each document added or changed beyond a check-out from now on (the
-   * moments `rowsRevision` rises): the query seam's shared tables follow them (query/document-table.ts).
-   */
-  watch(watcher: (doc: StoredDocument) => void): void {
-    this.watchers.push(watcher);
   }
 
   /** Adds a document (fixtures, create); the id must be new. */
