@@ -31,8 +31,32 @@ export interface RelationshipInfo {
 }
 
 /**
+ * A table of rows shared by every caller of a target (e.g. every user of one document store), kept
+ * up to date in place so that the engine keeps its per-row work (keys, encodings, sort orders,
+ * search indexes) across changes and patches it for the changed rows only:
+ * - a row is addressed by its slot, its index in `rows`; slots are in the target's stable order
+ *   (ascending id), the tie-break order of results;
+ * - a change appends rows at the end, or replaces the row of a slot by another row object;
+ *   anything else (a row inserted between others, removed) is a new table object;
+ * - `rows` is never modified in place where a replaced slot is concerned: a replacement gives a new
+ *   array (appends may extend the same array), so a kept result keeps reading the rows it found;
+ * - `revision` rises with every change; `changedSince(r)` tells the slots appended or replaced since
+ *   revision r (any order, repeats allowed), or undefined when it no longer knows (then the engine
+ *   starts afresh).
+ * Promise (as `stableRows`): while `revision` is unchanged, the rows, their values (except
+ * `volatile` fields) and content() are unchanged, for as long as the target's `fields` is the
+ * same array.
+ */
+export interface QueryTable {
+  readonly rows: readonly Row[];
+  readonly revision: number;
+  changedSince(revision: number): ArrayLike<number> | undefined;
+}
+
+/**
  * One queryable set of rows. The caller applies access control: rows() yields only what the
- * caller may see, and so must byId() and related().
+ * caller may see, and so must byId() and related(); on a target with a `table`, `visible` says
+ * which rows of the table the caller may see.
  */
 export interface QueryTarget {
   readonly name: string;
@@ -48,6 +72,16 @@ export interface QueryTarget {
    * (a WeakMap), so it goes with it.
    */
   readonly stableRows?: boolean;
+  /**
+   * The shared table the rows come from (see QueryTable); when set, the engine reads `table.rows`
+   * filtered by `visible` and does not call rows().
+   */
+  readonly table?: QueryTable;
+  /**
+   * With `table`: the slots the caller may see, a bit per slot (bit `i & 31` of word `i >>> 5`);
+   * slots beyond its words are not visible. Undefined: every row of the table.
+   */
+  readonly visible?: Uint32Array;
   /** Fast path for `WHERE id = n` / `id IN (...)`; for version targets it may return several rows. */
   byId?(id: number | string): Row | readonly Row[] | undefined;
   /** Reads a field; default `(row as any)[field]`. */

@@ -17,7 +17,7 @@ export type Predicate = (row: Row, i: number) => boolean;
 
 const NEVER: Predicate = () => false;
 
-interface CompiledOperand {
+export interface CompiledOperand {
   field: ResolvedField;
   /** Key of one scalar element of the field's value, after CASEINSENSITIVE / TONAME. */
   key: KeyFn;
@@ -34,7 +34,7 @@ function lowerKey(k: Key): Key {
   return typeof k === 'string' ? k.toLowerCase() : k;
 }
 
-function compileOperand(scope: Scope, o: Operand): CompiledOperand {
+export function compileOperand(scope: Scope, o: Operand): CompiledOperand {
   const field = resolveField(scope, o.field, positionOf(o));
   const base = field.key;
   const sig = field.cacheable ? `${o.fn ?? ''}(${o.field})` : undefined;
@@ -63,7 +63,7 @@ function compileOperand(scope: Scope, o: Operand): CompiledOperand {
 }
 
 /** Per element of the value (each element of a multi-value field): `f(element)`. */
-function perElement<T>(get: (row: Row) => unknown, f: (raw: unknown) => T): (row: Row) => T | T[] {
+export function perElement<T>(get: (row: Row) => unknown, f: (raw: unknown) => T): (row: Row) => T | T[] {
   return (row) => {
     const v = get(row);
     return Array.isArray(v) ? v.map(f) : f(v);
@@ -82,22 +82,25 @@ function keysSlot(scope: Scope, o: CompiledOperand): Slot {
 function anyOf<T>(s: Slot, test: (x: T) => boolean): Predicate {
   let memo = new Int8Array(0);
   let memoOf: Encoded | undefined;
-  const hit = (e: Encoded, d: number): boolean => {
+  let dict: unknown[] = [];
+  const hit = (d: number): boolean => {
     let h = memo[d];
-    if (h === 0) memo[d] = h = test(e.dict[d] as T) ? 1 : 2;
+    if (h === 0) memo[d] = h = test(dict[d] as T) ? 1 : 2;
     return h === 1;
   };
   return (row, i) => {
     const e = s.enc;
     if (e !== undefined) {
-      if (memoOf !== e) {
-        memo = new Int8Array(e.dict.length);
+      // The dictionary may have grown since (a patched frame): the memo grows with it.
+      if (memoOf !== e || memo.length < e.dict.size) {
+        const more = new Int8Array(e.dict.size);
+        if (memoOf === e) more.set(memo);
+        memo = more;
         memoOf = e;
+        dict = e.dict.values;
       }
-      if (e.ids !== undefined) return hit(e, e.ids[i]);
-      const flat = e.flat!;
-      for (let j = e.offsets![i], end = e.offsets![i + 1]; j < end; j++) if (hit(e, flat[j])) return true;
-      return false;
+      const id = e.lists.ids[i];
+      return id >= 0 ? hit(id) : e.lists.some(i, hit);
     }
     const v = read(s, row, i);
     if (Array.isArray(v)) {

@@ -5,6 +5,8 @@ import { chain, compileCondition, type Predicate } from './compile';
 import { VqlError } from './errors';
 import { compileFind } from './find';
 import { bind, frameOf } from './frame';
+import { compileProbe, smallest } from './probe';
+import { isVisible, matchRows } from './scan';
 import { FrameRows, windowOf, type RowList } from './rowlist';
 import { byIdOrder, compileOrder, frameOrder, sortRows } from './order';
 import { positionOf } from './positions';
@@ -85,7 +87,8 @@ function run(q: Query, catalog: QueryCatalog): Found {
   const projectors = compileSelect(scope, q.select);
   const tests: Predicate[] = [];
   if (q.where) tests.push(compileCondition(scope, q.where));
-  if (q.find) tests.push(compileFind(scope, q.find));
+  const findTest = q.find ? compileFind(scope, q.find) : undefined;
+  if (findTest) tests.push(findTest);
   const order = compileOrder(scope, q.orderBy);
   const test: Predicate | undefined = tests.length === 0 ? undefined : tests.length === 1 ? tests[0] : (row, i) => tests[0](row, i) && tests[1](row, i);
 
@@ -104,37 +107,23 @@ function run(q: Query, catalog: QueryCatalog): Found {
     }
     found = matched;
   } else {
-    const source = target.rows();
-    const rows: readonly Row[] = Array.isArray(source) ? source : [...source];
-    const frame = target.stableRows && Array.isArray(source) ? frameOf(rows, target.fields) : undefined;
+    const frame = frameOf(target);
     if (frame && (!order || order.sig !== undefined)) {
-      // A cached rows array: mark the matching rows in a bitset (scanning in index order, where the
-      // bound columns are), and read them in the frame's cached ORDER BY permutation.
-      const n = rows.length;
-      let bits: Uint32Array | undefined;
-      let count = n;
-      if (test) {
-        const unbind = bind(frame, scope.slots);
-        try {
-          bits = new Uint32Array((n + 31) >>> 5);
-          count = 0;
-          for (let i = 0; i < n; i++) {
-            if (test(rows[i], i)) {
-              bits[i >>> 5] |= 1 << (i & 31);
-              count++;
-            }
-          }
-        } finally {
-          unbind();
-        }
-      }
+      // A kept frame: mark the matching visible rows in a bitset (scanning in slot order, where
+      // the bound columns are, or only an index's candidates), read in the kept ORDER BY permutation.
+      const rows = frame.rows;
+      const visible = target.table ? target.visible : undefined;
+      const probe = smallest([q.where && compileProbe(scope, q.where), findTest?.probe]);
+      const { bits, count } = test || visible ? matchRows(frame, scope.slots, test, visible, probe, !q.find) : { bits: undefined, count: frame.length };
       found = new FrameRows(rows, order ? frameOrder(order, frame) : undefined, bits, 0, count);
     } else {
+      const source = frame ? frame.rows.slice(0, frame.length) : target.rows();
+      const rows: readonly Row[] = Array.isArray(source) ? source : [...source];
+      const visible = frame?.table ? target.visible : undefined;
       let matched: Row[] = [];
       const unbind = frame ? bind(frame, scope.slots) : undefined;
       try {
-        if (!test) matched = rows.slice();
-        else for (let i = 0; i < rows.length; i++) if (test(rows[i], i)) matched.push(rows[i]);
+        for (let i = 0; i < rows.length; i++) if (isVisible(visible, i) && (!test || test(rows[i], i))) matched.push(rows[i]);
       } finally {
         unbind?.();
       }

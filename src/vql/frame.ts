@@ -1,114 +1,196 @@
-import type { FieldInfo, Row } from './catalog';
+import type { FieldInfo, QueryTable, QueryTarget, Row } from './catalog';
+import { Dictionary, IdLists } from './idlists';
 
 /**
  * A per-row value a compiled query reads: the keys of a field, its LIKE text, a FIND search text,
- * a sort key. Compiled predicates read `col[i]` when the slot is bound to the rows array being
- * scanned (i = the row's index in it), and `derive(row)` otherwise.
+ * a sort key. Compiled predicates read `col[i]` when the slot is bound to the rows being scanned
+ * (i = the row's slot), and `derive(row)` otherwise.
  */
 export interface Slot {
-  /** Identity of the derived value within one rows array; undefined = never cached (dot paths, volatile fields). */
+  /** Identity of the derived value within one frame; undefined = never cached (dot paths, volatile fields). */
   readonly sig: string | undefined;
   readonly derive: (row: Row) => unknown;
   /**
    * When set, the bound column is computed by this function for each evaluation (from data the
-   * frame caches under `sig`) instead of being `derive` over the rows, cached.
+   * frame keeps) instead of being `derive` over the rows, kept.
    */
   readonly query?: (frame: Frame) => ArrayLike<unknown>;
-  /** Bound column (only while evaluate scans a cached rows array), else undefined. */
+  /** Bound column (only while evaluate scans a frame), else undefined. */
   col?: ArrayLike<unknown>;
   /** The bound column dictionary-encoded, when it has few distinct values (see encodedOf). */
   enc?: Encoded;
 }
 
 /**
- * A column of per-element values with few distinct values, as ids into `dict`: `ids[i]` when every
- * row holds one value, else row i's values are `flat[offsets[i]] .. flat[offsets[i + 1] - 1]`
- * (an array value by its elements). A test then runs once per distinct value, and the scan reads
- * typed arrays instead of touching every row's value.
+ * A column of per-element values with few distinct values, as ids into `dict`: row i's values
+ * (an array value by its elements, any other value as one element) are `lists.of(i)`. A test then
+ * runs once per distinct value, and the scan reads typed arrays instead of touching every row's value.
  */
 export interface Encoded {
-  dict: unknown[];
-  ids?: Int32Array;
-  offsets?: Int32Array;
-  flat?: Int32Array;
+  dict: Dictionary<unknown>;
+  lists: IdLists;
 }
 
-/** Per-row work kept for one rows array of a `stableRows` target. */
-export interface Frame {
-  readonly rows: readonly Row[];
-  readonly fields: readonly FieldInfo[];
-  readonly columns: Map<string, unknown[]>;
-  /** ORDER BY signature → row indices of the whole array in result order. */
-  readonly orders: Map<string, Int32Array>;
-  /** Other per-array data (e.g. FIND's search corpus), by signature. */
-  readonly extra: Map<string, unknown>;
+/** A change of a frame's table since the frame last saw it. */
+export interface Change {
+  /** Slots below `oldLength` whose row was replaced, ascending, without repeats. */
+  readonly replaced: Int32Array;
+  readonly oldLength: number;
+  /** The rows now; slots [oldLength, length) were appended. */
+  readonly length: number;
+  /** 1 for every replaced or appended slot (`length` entries). */
+  readonly touched: Uint8Array;
 }
 
-const frames = new WeakMap<readonly Row[], Frame>();
+/**
+ * What a frame keeps beside its columns (encodings, sort orders, search indexes): the value and
+ * how to bring it up to date after a change, after the columns were (false or no patch: dropped,
+ * rebuilt on next use).
+ */
+interface Kept {
+  value: unknown;
+  patch?: (change: Change) => boolean;
+}
 
-/** The frame of a rows array; a new one when the target's fields changed (a new `fields` array). */
-export function frameOf(rows: readonly Row[], fields: readonly FieldInfo[]): Frame {
-  let f = frames.get(rows);
-  if (!f || f.fields !== fields) {
-    f = { rows, fields, columns: new Map(), orders: new Map(), extra: new Map() };
-    frames.set(rows, f);
+/** (chosen) A change touching more than this share of the rows starts the frame afresh instead of patching it. */
+const PATCH_MAX_SHARE = 0.25;
+
+/** Per-row work kept for one table (or one rows array of a `stableRows` target). */
+export class Frame {
+  revision: number;
+  /** The rows the frame covers: [0, length) of `rows` (a table may append to the same array later). */
+  length: number;
+  readonly columns = new Map<string, { values: unknown[]; derive: (row: Row) => unknown }>();
+  private readonly kept = new Map<string, Kept>();
+
+  constructor(public rows: readonly Row[], readonly fields: readonly FieldInfo[], readonly table?: QueryTable) {
+    this.revision = table ? table.revision : 0;
+    this.length = rows.length;
   }
+
+  has(sig: string): boolean {
+    return this.kept.has(sig);
+  }
+
+  get<T>(sig: string): T {
+    return this.kept.get(sig)?.value as T;
+  }
+
+  /** Keeps `value` under `sig`; `patch` brings it up to date after a change (see Kept). */
+  keep<T>(sig: string, value: T, patch?: (change: Change) => boolean): T {
+    this.kept.set(sig, { value, patch });
+    return value;
+  }
+
+  /** Catches up with the table: patches what it keeps for the changed rows, or starts afresh. */
+  sync(): void {
+    const table = this.table;
+    if (!table || table.revision === this.revision) return;
+    const rows = table.rows;
+    const length = rows.length;
+    const oldLength = this.length;
+    const slots = table.changedSince(this.revision);
+    this.revision = table.revision;
+    this.rows = rows;
+    this.length = length;
+    const touched = new Uint8Array(length);
+    let count = 0;
+    if (slots) {
+      for (let k = 0; k < slots.length; k++) {
+        const i = slots[k];
+        if (i >= 0 && i < oldLength && touched[i] === 0) {
+          touched[i] = 1;
+          count++;
+        }
+      }
+    }
+    if (!slots || length < oldLength || count + length - oldLength > Math.max(16, length * PATCH_MAX_SHARE)) {
+      this.columns.clear();
+      this.kept.clear();
+      return;
+    }
+    const replaced = new Int32Array(count);
+    for (let i = 0, k = 0; k < count; i++) if (touched[i] === 1) replaced[k++] = i;
+    for (let i = oldLength; i < length; i++) touched[i] = 1;
+    const change: Change = { replaced, oldLength, length, touched };
+    for (const c of this.columns.values()) {
+      const { values, derive } = c;
+      for (const i of replaced) values[i] = derive(rows[i]);
+      for (let i = oldLength; i < length; i++) values.push(derive(rows[i]));
+    }
+    for (const [sig, k] of [...this.kept]) if (!k.patch || !k.patch(change)) this.kept.delete(sig);
+  }
+}
+
+const frames = new WeakMap<object, Frame>();
+
+/**
+ * The frame of a target, caught up with its table; undefined when the target keeps nothing (no
+ * table and not `stableRows` over an array). A new one when the target's fields changed (a new
+ * `fields` array), for a new table, or (stableRows) for a new rows array.
+ */
+export function frameOf(target: QueryTarget): Frame | undefined {
+  const fields = target.fields;
+  const table = target.table;
+  if (table) {
+    let f = frames.get(table);
+    if (!f || f.fields !== fields) frames.set(table, (f = new Frame(table.rows, fields, table)));
+    else f.sync();
+    return f;
+  }
+  if (!target.stableRows) return undefined;
+  const rows = target.rows();
+  if (!Array.isArray(rows)) return undefined;
+  let f = frames.get(rows);
+  if (!f || f.fields !== fields) frames.set(rows, (f = new Frame(rows, fields)));
   return f;
 }
 
-/** The column of a cacheable slot over the frame's rows (computed once). */
+/** The column of a cacheable slot over the frame's rows (computed once, then patched on change). */
 export function columnOf(frame: Frame, sig: string, derive: (row: Row) => unknown): unknown[] {
   let c = frame.columns.get(sig);
   if (!c) {
     const rows = frame.rows;
-    const n = rows.length;
-    c = new Array(n);
-    for (let i = 0; i < n; i++) c[i] = derive(rows[i]);
-    frame.columns.set(sig, c);
+    const n = frame.length;
+    const values = new Array(n);
+    for (let i = 0; i < n; i++) values[i] = derive(rows[i]);
+    frame.columns.set(sig, (c = { values, derive }));
   }
-  return c;
+  return c.values;
 }
 
 /** Columns with more distinct values than this share of the rows stay plain (encoding would not pay). */
 const ENCODE_MAX_DISTINCT_SHARE = 0.25;
+const maxDistinct = (n: number) => Math.max(16, Math.floor(n * ENCODE_MAX_DISTINCT_SHARE));
 
-/** The dictionary encoding of a cached column (cached), or undefined when it has many distinct values. */
+/** Sets row i of an encoding from its column value; false when the dictionary outgrew `max`. */
+function encodeRow(e: Encoded, i: number, v: unknown, max: number): boolean {
+  if (Array.isArray(v)) e.lists.set(i, v.map((x) => e.dict.idOf(x)));
+  else e.lists.setOne(i, e.dict.idOf(v));
+  return e.dict.size <= max;
+}
+
+/** The dictionary encoding of a kept column (kept, patched on change), or undefined when it has many distinct values. */
 export function encodedOf(frame: Frame, sig: string, col: readonly unknown[]): Encoded | undefined {
   const key = `enc:${sig}`;
-  if (frame.extra.has(key)) return frame.extra.get(key) as Encoded | undefined;
+  if (frame.has(key)) return frame.get<Encoded | undefined>(key);
   const n = col.length;
-  const max = Math.max(16, Math.floor(n * ENCODE_MAX_DISTINCT_SHARE));
-  const index = new Map<unknown, number>();
-  const dict: unknown[] = [];
-  const idOf = (v: unknown): number => {
-    let id = index.get(v);
-    if (id === undefined) {
-      id = dict.length;
-      index.set(v, id);
-      dict.push(v);
+  const max = maxDistinct(n);
+  let enc: Encoded | undefined = { dict: new Dictionary(), lists: new IdLists(n) };
+  for (let i = 0; i < n; i++) {
+    if (!encodeRow(enc, i, col[i], max)) {
+      enc = undefined;
+      break;
     }
-    return id;
-  };
-  let enc: Encoded | undefined;
-  const multi = col.some((v) => Array.isArray(v));
-  if (!multi) {
-    const ids = new Int32Array(n);
-    for (let i = 0; i < n && dict.length <= max; i++) ids[i] = idOf(col[i]);
-    if (dict.length <= max) enc = { dict, ids };
-  } else {
-    const offsets = new Int32Array(n + 1);
-    const flat: number[] = [];
-    for (let i = 0; i < n && dict.length <= max; i++) {
-      offsets[i] = flat.length;
-      const v = col[i];
-      if (Array.isArray(v)) for (const x of v) flat.push(idOf(x));
-      else flat.push(idOf(v));
-    }
-    offsets[n] = flat.length;
-    if (dict.length <= max) enc = { dict, offsets, flat: Int32Array.from(flat) };
   }
-  frame.extra.set(key, enc);
-  return enc;
+  const patch = (c: Change): boolean => {
+    if (!enc) return c.length === c.oldLength; // many distinct values: decided again once rows were added
+    const m = maxDistinct(c.length);
+    for (const i of c.replaced) if (!encodeRow(enc, i, col[i], m)) return false;
+    for (let i = c.oldLength; i < c.length; i++) if (!encodeRow(enc, i, col[i], m)) return false;
+    return true;
+  };
+  return frame.keep(key, enc, patch);
 }
 
 /** Binds the cacheable slots to the frame; returns the function that unbinds them. */

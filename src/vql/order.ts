@@ -3,6 +3,7 @@ import type { Row } from './catalog';
 import { columnOf, type Frame, type Slot } from './frame';
 import { positionOf } from './positions';
 import { resolveField, type Scope } from './resolve';
+import { sortedOf, type SlotCompare } from './sorted';
 import { compareKeys, type Key, type KeyFn } from './values';
 
 /** A compiled ORDER BY: one sort-key slot per item (not bound: read through `keys`). */
@@ -37,12 +38,10 @@ export function compileOrder(scope: Scope, items: OrderItem[]): Order | undefine
   return { slots, signs, sig };
 }
 
-/** Indices 0..n-1 in result order for the key columns (ties by index: a stable sort). */
-function permutation(columns: readonly (readonly unknown[])[], signs: readonly number[], n: number): Int32Array {
-  const order = new Int32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
+/** The result order of slots for the key columns (ties by slot: a stable sort). */
+function slotCompare(columns: readonly (readonly unknown[])[], signs: readonly number[]): SlotCompare {
   const m = columns.length;
-  order.sort((a, b) => {
+  return (a, b) => {
     for (let c = 0; c < m; c++) {
       const x = columns[c][a] as Key;
       const y = columns[c][b] as Key;
@@ -51,8 +50,14 @@ function permutation(columns: readonly (readonly unknown[])[], signs: readonly n
       if (r !== 0) return r * signs[c];
     }
     return a - b;
-  });
-  return order;
+  };
+}
+
+/** Indices 0..n-1 in result order for the key columns (ties by index: a stable sort). */
+function permutation(columns: readonly (readonly unknown[])[], signs: readonly number[], n: number): Int32Array {
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  return order.sort(slotCompare(columns, signs));
 }
 
 /** Sorts rows (keys derived from each row). */
@@ -70,18 +75,12 @@ export function sortRows(order: Order, rows: readonly Row[]): Row[] {
 }
 
 /**
- * The result order of every row of a frame, computed once per ordering (order.sig must be set):
- * sorting a subset of the frame's rows gives this order restricted to the subset, since the
- * comparison (keys, then index) is a total order.
+ * The result order of every row of a frame, kept per ordering (order.sig must be set) and patched
+ * on change: sorting a subset of the frame's rows gives this order restricted to the subset, since
+ * the comparison (keys, then slot) is a total order.
  */
 export function frameOrder(order: Order, frame: Frame): Int32Array {
-  let p = frame.orders.get(order.sig!);
-  if (!p) {
-    const columns = order.slots.map((s) => columnOf(frame, s.sig!, s.derive));
-    p = permutation(columns, order.signs, frame.rows.length);
-    frame.orders.set(order.sig!, p);
-  }
-  return p;
+  return sortedOf(frame, `o:${order.sig!}`, () => slotCompare(order.slots.map((s) => columnOf(frame, s.sig!, s.derive)), order.signs));
 }
 
 /** Sort by the target's `id` ascending (order of byId fast-path results). */

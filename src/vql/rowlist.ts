@@ -7,6 +7,12 @@ import type { Row } from './catalog';
  */
 export interface RowList {
   readonly length: number;
+  /**
+   * Estimated bytes the list holds on to besides the rows (a compact view: its bitset and the
+   * ORDER BY permutation it reads, which a later change of the table replaces while the list
+   * keeps it); absent for a plain array.
+   */
+  readonly bytes?: number;
   /** Rows [start, end), with the bounds read exactly like Array.prototype.slice's. */
   slice(start?: number, end?: number): Row[];
 }
@@ -18,7 +24,7 @@ function bound(x: number | undefined, length: number, fallback: number): number 
   return v < 0 ? Math.max(length + v, 0) : Math.min(v, length);
 }
 
-const popcount = (x: number): number => {
+export const popcount = (x: number): number => {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
@@ -33,6 +39,10 @@ export class FrameRows implements RowList {
     private readonly from: number,
     readonly length: number,
   ) {}
+
+  get bytes(): number {
+    return (this.bits?.byteLength ?? 0) + (this.order?.byteLength ?? 0);
+  }
 
   /** Positions [start, end) of this list as a new list (SKIP, MAXROWS). */
   window(start?: number, end?: number): FrameRows {

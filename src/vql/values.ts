@@ -114,6 +114,7 @@ export function compareKeys(a: Key, b: Key): number {
   return rank(a) - rank(b);
 }
 
-function rank(k: Key): number {
+/** The kind order of keys: booleans, numbers, strings (compareKeys orders mixed kinds by it). */
+export function rank(k: Key): number {
   return typeof k === 'boolean' ? 0 : typeof k === 'number' ? 1 : 2;
 }

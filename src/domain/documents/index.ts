@@ -15,7 +15,7 @@ export { detectFormat, simplePdf, storedFile, textOf, type StoredFile } from './
 export { GroupDirectory, type Group } from './groups';
 export { cachedListCount, LIST_ANSWERS_KEPT, listKey } from './list-cache';
 export { retrieveAnswer, retrieveAnswerCount, RETRIEVE_ANSWERS_KEPT } from './retrieve-cache';
-export { QUERY_ROW_BYTES, STORE_CACHE_BOUNDS, StoreCache } from './store-cache';
+export { STORE_CACHE_BOUNDS, StoreCache } from './store-cache';
 export { listDocuments, MAX_PAGE, NAMED_FILTERS, parseSort, type ListParams, type ListResult } from './listing';
 export { DocumentMetadata, MetadataView, type DoctypeInfo, type FieldMetadata, type Level, type LifecycleInfo, type RelationshipTypeInfo, type TemplateInfo } from './metadata';
 export { isVersionNumber, latestVersion, MAX_VERSION_NUMBER, versionNumber, type Attachment, type DocumentVersion, type Lock, type StoredDocument } from './model';

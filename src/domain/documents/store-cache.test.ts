@@ -1,7 +1,7 @@
 /**
  * What a document store keeps (store-cache.ts): one lower-case text per file for list content search
- * and query FIND alike; the query's visible rows are the store's rows, kept while valid; generated
- * thumbnails and renditions kept per version.
+ * and query FIND alike; generated thumbnails and renditions kept per version. (The query's rows are
+ * the shared tables of query/document-table.ts, tested there.)
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loadFixtures } from '../../fixtures/load';
@@ -38,24 +38,6 @@ describe('file texts', () => {
       expect(s.searchText(f)).toBe(listed[i]);
       expect(listed[i]).toBe(textOf(f).toLowerCase());
     });
-  });
-});
-
-describe("the query's visible rows", () => {
-  it('are the rows store.rowsVisibleTo gives, one array kept per user and version scope until a document changes', () => {
-    const s = store();
-    const caller = callerIn(world, world.tenants.byDnsName(PROMO)!, admin());
-    world.queries.run(caller, 'SELECT id FROM documents WHERE id > 0');
-    world.queries.run(caller, 'SELECT id FROM ALLVERSIONS documents WHERE id > 0');
-    expect(s.kept.sizes.queryRows).toBe(2);
-    const rows = s.kept.queryRows.peek(`${admin().id}:false`)!;
-    expect(Object.isFrozen(rows)).toBe(true);
-    expect(rows).toEqual(s.rowsVisibleTo(admin()));
-    expect(s.kept.queryRows.peek(`${admin().id}:true`)).toEqual(s.rowsVisibleTo(admin(), { allVersions: true }));
-    s.changed(s.get(admin(), 101));
-    world.queries.run(caller, 'SELECT id FROM documents WHERE id > 1');
-    expect(s.kept.sizes.queryRows).toBe(1);
-    expect(s.kept.queryRows.peek(`${admin().id}:false`)).not.toBe(rows);
   });
 });
 

@@ -5,7 +5,6 @@
  * its RowCache (row-cache.ts). Used by domain methods only:
  * - `lists`: endpoint 21's whole answers (list-cache.ts);
  * - `retrieves`: endpoint 22's answers, per document address (retrieve.ts);
- * - `queryRows`: the visible rows the query engine keeps its per-row work with (query/documents.ts);
  * - `fileText`: a file's lower-case searchable text, for list content search and query FIND alike;
  * - `thumbnail`, `rendition`: a version's generated PNG and PDF.
  * Kept values are shared: nobody may modify one (their owners freeze them).
@@ -15,7 +14,6 @@ import { textOf, type StoredFile } from './files';
 import type { ListResult } from './listing';
 import type { DocumentVersion } from './model';
 import type { DocumentRecord } from './records';
-import type { DocumentRow } from './store';
 
 const MiB = 1024 * 1024;
 
@@ -25,19 +23,11 @@ export const STORE_CACHE_BOUNDS = {
   lists: { entries: 32, bytes: 8 * MiB },
   /** Whole retrieve answers, per document address (bytes: about their JSON). */
   retrieves: { entries: 256, bytes: 8 * MiB },
-  /** Visible-row arrays per user and version scope (bytes: QUERY_ROW_BYTES a row). */
-  queryRows: { entries: 8, bytes: 64 * MiB },
   /** Lower-case file texts (bytes: two a character). */
   fileTexts: { entries: 100_000, bytes: 64 * MiB },
   /** Generated thumbnails and renditions, each (bytes: their own). */
   derivedFiles: { entries: 1024, bytes: 16 * MiB },
 } as const;
-
-/**
- * Estimated bytes of one row of a kept visible-row array: the slot, and the query engine's per-row
- * work kept with the array (keys, sort orders, FIND columns) until it goes.
- */
-export const QUERY_ROW_BYTES = 64;
 
 /** A kept list answer and what it was computed under beyond the cache's stamp. */
 export interface KeptList {
@@ -59,17 +49,14 @@ const carried = <V extends { bytes: number }>(b: { entries: number; bytes: numbe
 export class StoreCache {
   readonly lists = new BoundedCache<string, KeptList>(carried(STORE_CACHE_BOUNDS.lists));
   readonly retrieves = new BoundedCache<string, KeptRetrieve>(carried(STORE_CACHE_BOUNDS.retrieves));
-  readonly queryRows = new BoundedCache<string, readonly DocumentRow[]>({
-    ...STORE_CACHE_BOUNDS.queryRows, sizeOf: (rows) => SLOT_BYTES + rows.length * QUERY_ROW_BYTES,
-  });
   private readonly texts = new BoundedCache<StoredFile, string>({ ...STORE_CACHE_BOUNDS.fileTexts, sizeOf: (t) => SLOT_BYTES + 2 * t.length });
   private readonly thumbnails = new BoundedCache<DocumentVersion, Uint8Array>({ ...STORE_CACHE_BOUNDS.derivedFiles, sizeOf: (png) => png.byteLength });
   private readonly renditions = new BoundedCache<DocumentVersion, StoredFile>({ ...STORE_CACHE_BOUNDS.derivedFiles, sizeOf: (f) => f.bytes.byteLength });
 
   /** How many values each cache holds now (tests). */
-  get sizes(): Record<'lists' | 'retrieves' | 'queryRows' | 'fileTexts' | 'thumbnails' | 'renditions', number> {
+  get sizes(): Record<'lists' | 'retrieves' | 'fileTexts' | 'thumbnails' | 'renditions', number> {
     return {
-      lists: this.lists.size, retrieves: this.retrieves.size, queryRows: this.queryRows.size,
+      lists: this.lists.size, retrieves: this.retrieves.size,
       fileTexts: this.texts.size, thumbnails: this.thumbnails.size, renditions: this.renditions.size,
     };
   }

@@ -39,6 +39,8 @@ export class DocumentStore {
     valueOf: recordField,
   });
 
+  private readonly watchers: Array<(doc: StoredDocument) => void> = [];
+
   constructor(
     readonly tenant: Tenant,
     readonly metadata: DocumentMetadata,
@@ -61,13 +63,9 @@ export class DocumentStore {
     return this.cache.revision;
   }
 
-  /**
-   * Rises when a document is added or changed beyond a check-out (`changed`: roles, versions,
-   * fields): arrays of rows kept across calls (the query seam's) must be rebuilt then. A check-out
-   * changes only `locked__v`, which the readers of such arrays read live from the document.
-   */
-  get rowsRevision(): number {
-    return this.cache.accessRevision;
+  /** Calls `watcher` with each document added or changed beyond a check-out (the query's shared tables, query/document-table.ts). */
+  watch(watcher: (doc: StoredDocument) => void): void {
+    this.watchers.push(watcher);
   }
 
   now(): number {
@@ -86,6 +84,7 @@ export class DocumentStore {
     this.nextId = Math.max(this.nextId, doc.id + 1);
     this.cache.accessChanged();
     this.index.changed(doc, true);
+    for (const w of this.watchers) w(doc);
   }
 
   /** A document changed in place (new version, field or role change): its records are made anew, visible lists recomputed (roles decide access). */
@@ -93,6 +92,7 @@ export class DocumentStore {
     this.cache.touch(doc);
     this.cache.accessChanged();
     this.index.changed(doc);
+    for (const w of this.watchers) w(doc);
   }
 
   /** The id the next created document gets (taken only when the create commits). */

@@ -2,8 +2,9 @@
  * The `documents` and `ALLVERSIONS documents` targets, on the document store's query seam: the
  * same access rule as the documents list (endpoint 21) and the field metadata of the tenant's
  * configuration, read on each query (custom fields created by MDL are queryable at once).
- * Document records come from the store's per-version row cache (one copy, shared with the
- * documents list), so a query does not rebuild 100,000 records.
+ * Rows are the store's rows (document and version, no record), in one table per store and view
+ * shared by every user (document-table.ts); the engine reads single fields through recordField (no
+ * record is built) and keeps its per-row work across users and changes.
  */
 import type { FieldInfo, FieldType, RelationshipInfo, Row, StateKind } from '../../vql';
 import type { User } from '../users';
@@ -12,6 +13,7 @@ import { type StoredDocument, latestVersion } from '../documents/model';
 import { recordField } from '../documents/record-field';
 import type { DocumentRow, DocumentStore } from '../documents/store';
 import type { DescribeField, SimTarget } from './types';
+import { documentTable } from './document-table';
 
 const FIELD_TYPES: Record<string, FieldType> = {
   id: 'id', String: 'string', LongText: 'string', RichText: 'string', Link: 'string', Number: 'number', Boolean: 'boolean',
@@ -80,20 +82,6 @@ function schemaOf(view: MetadataView): Schema {
   return s;
 }
 
-/**
- * The visible rows of a user (`store.rowsVisibleTo`: the access rule of endpoint 21), kept per
- * store (`store.kept.queryRows`, store-cache.ts) while the metadata view and the store's rows
- * revision are unchanged (a document added, or changed beyond a check-out: roles, versions,
- * fields; groups and administrator rights do not change at run time). A check-out keeps the
- * array: `locked__v` is read live (volatile). The engine keeps its per-row work (keys, FIND text,
- * sort orders) with each of these arrays, so only the most recently used few are kept per store
- * (bounded by entries and estimated bytes; an evicted user's next query rebuilds from the
- * per-version row cache).
- */
-function visibleRows(store: DocumentStore, user: User, view: MetadataView, allVersions: boolean): readonly DocumentRow[] {
-  return store.kept.queryRows.answer(`${user.id}:${allVersions}`, [view, store.rowsRevision], () => Object.freeze(store.rowsVisibleTo(user, { allVersions })));
-}
-
 export interface DocumentsTargetOptions {
   store: DocumentStore;
   user: User;
@@ -105,6 +93,8 @@ export interface DocumentsTargetOptions {
 export function documentsTarget({ store, user, allVersions, targetOf }: DocumentsTargetOptions): SimTarget {
   const view = store.view();
   const schema = schemaOf(view);
+  const table = documentTable(store, view, allVersions);
+  const visible = table.visibleTo(user);
   const rowsOf = (doc: StoredDocument): DocumentRow[] =>
     allVersions ? doc.versions.map((v) => store.rowOf(doc, v)) : [store.rowOf(doc, latestVersion(doc))];
   return {
@@ -112,9 +102,10 @@ export function documentsTarget({ store, user, allVersions, targetOf }: Document
     fields: schema.fields,
     relationships: schema.relationships,
     describe: { name: 'documents', label: 'Document', label_plural: 'Documents' },
-    rows: () => visibleRows(store, user, view, allVersions),
-    // visibleRows returns the same array while the documents, their versions and the view are unchanged.
-    stableRows: true,
+    // One table per store and view, shared by every user (document-table.ts); the user's rows are its visible slots.
+    table,
+    visible,
+    rows: () => table.rows.filter((_, i) => visible === undefined || ((visible[i >>> 5] ?? 0) & (1 << (i & 31))) !== 0),
     byId(id) {
       const n = typeof id === 'number' ? id : /^\d+$/.test(id) ? Number(id) : NaN;
       if (!Number.isSafeInteger(n)) return undefined;

@@ -25,10 +25,13 @@ export interface StoredResult {
 }
 
 /**
- * The estimated bytes of a stored result: a slot a row for a plain array, a bit a row for a compact
- * view over a kept rows array (RowList); the rows themselves are the target's, shared.
+ * The estimated bytes of a stored result: a slot a row for a plain array; for a compact view over
+ * a table (RowList), its bitset and the ORDER BY permutation it reads (a create replaces the
+ * table's permutations; the result keeps its own: counted whole, though results found between
+ * two changes share it). The rows themselves are the table's, shared (a table replaces its rows
+ * array only when a row changes in place, which no API call does yet: not counted).
  */
-const resultBytes = (r: StoredResult): number => 256 + (Array.isArray(r.rows) ? SLOT_BYTES * r.rows.length : Math.ceil(r.rows.length / 8));
+const resultBytes = (r: StoredResult): number => 256 + (Array.isArray(r.rows) ? SLOT_BYTES * r.rows.length : r.rows.bytes ?? Math.ceil(r.rows.length / 8));
 
 export class QueryResultStore {
   /** Through the one cache door: least recently used out beyond the entry or byte bound. */

@@ -26,7 +26,7 @@ function overlay(catalog: SimCatalog, from: From, rows: () => Iterable<Row>): Si
     target(name, allVersions) {
       const t = catalog.target(name, allVersions);
       if (!t || name !== from.name || allVersions !== from.allVersions) return t;
-      const copy: SimTarget = { ...t, rows, byId: undefined, stableRows: false };
+      const copy: SimTarget = { ...t, rows, byId: undefined, stableRows: false, table: undefined, visible: undefined };
       return copy;
     },
   };
