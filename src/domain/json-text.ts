@@ -19,16 +19,20 @@ const PART_MARK = '\u0000dms-sim-json:';
 const PART_MARKED = /"\\u0000dms-sim-json:(\d+)"/g;
 const PART_MARK_TEXT = '\\u0000dms-sim-json:';
 
-/** Inside jsonText: the part's mark (its text kept, made once); elsewhere (another JSON.stringify): a plain copy of it. */
+/**
+ * Inside jsonText: the part's mark (its text kept, made once); elsewhere (another JSON.stringify,
+ * or the part's own text being made): the part itself, which JSON.stringify then writes as a plain
+ * object (a value toJSON gives is not asked for its toJSON again).
+ */
 function partJson(this: object): unknown {
-  if (!met) return { ...this };
+  if (!met) return this;
   const list = met;
   let text = texts.get(this);
   if (text === undefined) {
     // Its own text is whole: a kept part inside it is written out, not marked (a mark is only valid in this call).
     met = undefined;
     try {
-      text = JSON.stringify({ ...this });
+      text = JSON.stringify(this);
     } finally {
       met = list;
     }

@@ -180,9 +180,9 @@ export class BoundedCache<K, V> {
 export const SLOT_BYTES = 8;
 
 /**
- * JSON trees frozen throughout by `deepFreeze`, with their jsonSize once asked (undefined until
- * then): such a tree never changes, so a later deepFreeze of a tree holding it stops there (a kept
- * record inside each list page that shows it), and its size is computed once.
+ * JSON trees frozen throughout by `deepFreeze` (the roots it was given), with their jsonSize once
+ * asked (undefined until then): such a tree never changes, so a later deepFreeze of a tree holding
+ * it stops there (a kept record inside each list page that shows it), and its size is computed once.
  */
 const frozenTrees = new WeakMap<object, number | undefined>();
 
@@ -219,12 +219,20 @@ export function jsonSize(value: unknown): number {
 
 /**
  * Freezes a JSON tree throughout (a part frozen shallowly may hold mutable children); returns it.
- * A part this function froze before is not walked again.
+ * A tree this function froze before (a root it was given) is not walked again.
  */
 export function deepFreeze<T>(value: T): T {
   if (!value || typeof value !== 'object' || ArrayBuffer.isView(value) || frozenTrees.has(value)) return value;
-  Object.freeze(value);
-  for (const v of Object.values(value)) deepFreeze(v);
+  freezeParts(value);
   frozenTrees.set(value, undefined);
   return value;
+}
+
+function freezeParts(value: object): void {
+  Object.freeze(value);
+  for (const k in value) {
+    const v = (value as Record<string, unknown>)[k];
+    // Only a part already frozen may be a tree frozen before (a kept record in a page): the one lookup.
+    if (v && typeof v === 'object' && !ArrayBuffer.isView(v) && !(Object.isFrozen(v) && frozenTrees.has(v))) freezeParts(v);
+  }
 }
