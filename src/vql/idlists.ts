@@ -6,12 +6,13 @@
 export const NONE = -1;
 export const MANY = -2;
 
-const EMPTY = new Int32Array(0);
+const EMPTY: readonly number[] = Object.freeze([]);
 
 export class IdLists {
   /** Capacity may exceed the rows: only [0, length) are meaningful. */
   ids: Int32Array;
-  readonly many = new Map<number, Int32Array>();
+  /** Rows of several ids: small plain arrays (an Int32Array each cost ~4 times the memory: 140k of them on a 100k world). */
+  readonly many = new Map<number, readonly number[]>();
   length = 0;
 
   constructor(capacity: number) {
@@ -45,12 +46,12 @@ export class IdLists {
       this.many.delete(i);
     } else {
       this.ids[i] = MANY;
-      this.many.set(i, Int32Array.from(list));
+      this.many.set(i, list.slice());
     }
   }
 
-  /** Row i's ids (a view: do not keep). */
-  of(i: number): Int32Array | number {
+  /** Row i's ids (do not keep or modify). */
+  of(i: number): readonly number[] | number {
     const id = this.ids[i];
     if (id >= 0) return id;
     return id === NONE ? EMPTY : this.many.get(i)!;
