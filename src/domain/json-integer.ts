@@ -8,7 +8,8 @@
 const MARK = '\u0000dms-sim-integer:';
 /** The mark as JSON.stringify writes it (U+0000 is always escaped as `\u0000`): jsonText (json-text.ts) writes its digits. */
 export const INTEGER_MARKED = /"\\u0000dms-sim-integer:(-?\d+)"/g;
-export const INTEGER_MARK_TEXT = '\\u0000dms-sim-integer:';
+/** How many marks JSON.stringify has written: jsonText looks for marks only in a text that got one. */
+export const integerMarks = { written: 0 };
 
 export class JsonInteger {
   readonly #value: bigint;
@@ -22,6 +23,7 @@ export class JsonInteger {
   }
 
   toJSON(): string {
+    integerMarks.written++;
     return `${MARK}${this.#value}`;
   }
 

@@ -8,12 +8,14 @@
  *   it is by every later answer that holds it. Such a part must never change once marked (it is
  *   deep-frozen: the cache door's `deepFreeze`).
  */
-import { INTEGER_MARKED, INTEGER_MARK_TEXT } from './json-integer';
+import { INTEGER_MARKED, integerMarks } from './json-integer';
 
-/** A kept part's text, by the part (it goes with the part). */
-const texts = new WeakMap<object, string>();
+/** A kept part's text, and whether it holds a JsonInteger's mark, by the part (it goes with the part). */
+const texts = new WeakMap<object, { text: string; integers: boolean }>();
 /** While jsonText runs: the texts of the kept parts met so far, in the order their marks were written. */
 let met: string[] | undefined;
+/** While jsonText runs: whether a kept part met holds a JsonInteger's mark. */
+let metIntegers = false;
 
 const PART_MARK = '\u0000dms-sim-json:';
 const PART_MARKED = /"\\u0000dms-sim-json:(\d+)"/g;
@@ -27,18 +29,20 @@ const PART_MARK_TEXT = '\\u0000dms-sim-json:';
 function partJson(this: object): unknown {
   if (!met) return this;
   const list = met;
-  let text = texts.get(this);
-  if (text === undefined) {
+  let kept = texts.get(this);
+  if (kept === undefined) {
     // Its own text is whole: a kept part inside it is written out, not marked (a mark is only valid in this call).
     met = undefined;
+    const before = integerMarks.written;
     try {
-      text = JSON.stringify(this);
+      kept = { text: JSON.stringify(this), integers: integerMarks.written !== before };
     } finally {
       met = list;
     }
-    texts.set(this, text);
+    texts.set(this, kept);
   }
-  list.push(text);
+  if (kept.integers) metIntegers = true;
+  list.push(kept.text);
   return `${PART_MARK}${list.length - 1}`;
 }
 
@@ -54,18 +58,22 @@ export function keepJsonText<T extends object>(part: T): T {
 
 /** `JSON.stringify(value)`, with JsonIntegers as digits and kept parts' texts re-used. */
 export function jsonText(value: unknown): string {
-  const outer = met;
+  const [outer, outerIntegers] = [met, metIntegers];
   met = [];
+  metIntegers = false;
+  const before = integerMarks.written;
   let text: string;
   let parts: string[];
+  let integers: boolean;
   try {
     text = JSON.stringify(value);
   } finally {
     parts = met;
-    met = outer;
+    integers = metIntegers || integerMarks.written !== before;
+    [met, metIntegers] = [outer, outerIntegers];
   }
   if (parts.length > 0) text = text.replace(PART_MARKED, (_, i: string) => parts[Number(i)]);
-  return text.includes(INTEGER_MARK_TEXT) ? text.replace(INTEGER_MARKED, '$1') : text;
+  return integers ? text.replace(INTEGER_MARKED, '$1') : text;
 }
 
 /** True when the text holds a kept part's mark (tests: an answer never shows one). */

@@ -23,6 +23,17 @@ describe('the records of a store', () => {
   const registry = createRegistry(sampleRecords());
   const metadata = new DocumentMetadata(registry);
 
+  it('are frozen, and their arrays and role objects are their own copies, not the stored document\'s', () => {
+    const cache = new RowCache();
+    const d = doc(7);
+    const record = cache.record(metadata.view(), d, d.versions[0]);
+    expect(Object.isFrozen(record)).toBe(true);
+    expect(record.language__v).toEqual(['en']);
+    expect(record.language__v).not.toBe(d.versions[0].fields.language__v);
+    expect(record.owner__v).toEqual({ users: [1], groups: [] });
+    expect((record.owner__v as { users: number[] }).users).not.toBe(d.roles.owner__v!.users);
+  });
+
   it('are kept for the most recently used versions only, within both bounds', () => {
     const cache = new RowCache();
     const view = metadata.view();

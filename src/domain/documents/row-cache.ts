@@ -16,7 +16,7 @@
  * Cached rows and records are shared: nobody may modify them (records are deep-frozen, their JSON
  * text made once when an answer first shows them: json-text.ts).
  */
-import { BoundedCache, deepFreeze, jsonSize, SLOT_BYTES } from '../cache';
+import { BoundedCache, frozenThroughout, jsonSize, SLOT_BYTES } from '../cache';
 import { keepJsonText } from '../json-text';
 import type { MetadataView } from './metadata';
 import type { DocumentVersion, StoredDocument } from './model';
@@ -89,7 +89,7 @@ export class RowCache {
   record(view: MetadataView, doc: StoredDocument, version: DocumentVersion): DocumentRecord {
     if (this.recordStamp[0] !== view) this.recordStamp = [view];
     const revision = this.revisions.get(doc) ?? 0;
-    return this.records.answer(version, this.recordStamp, () => ({ doc, revision, record: deepFreeze(keepJsonText(documentRecord(view, doc, version))) }), {
+    return this.records.answer(version, this.recordStamp, () => ({ doc, revision, record: frozenThroughout(keepJsonText(documentRecord(view, doc, version))) }), {
       valid: (k) => k.revision === revision && k.doc === doc,
     }).record;
   }
