@@ -4,47 +4,39 @@
  * answers with paging links never are.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { loadFixtures } from '../../fixtures/load';
-import { manualClock } from '../clock';
+import type { Caller } from './caller';
+import { PROMO, type PromoWorld, promoWorld } from './test-world';
 import { latestVersion } from '../documents';
-import { type World, createWorld } from '../world';
-import { callerIn, type Caller } from './caller';
 
-const PROMO = 'promo.acme.example';
-let world: World;
+let pw: PromoWorld;
 beforeEach(() => {
-  world = createWorld(loadFixtures(), manualClock());
+  pw = promoWorld();
 });
-
-const callerOf = (username: string): Caller => callerIn(world, world.tenants.byDnsName(PROMO)!, world.users.byUsername(username)!);
-const admin = () => callerOf('tenant.admin@acme.example');
-const bob = () => callerOf('bob@acme.example');
-const run = (c: Caller, q: string, describe = false) => world.queries.run(c, q, { describe });
-const store = () => world.documents.store(world.tenants.byDnsName(PROMO)!.id);
+const run = (c: Caller, q: string, describe = false) => pw.world.queries.run(c, q, { describe });
 const ids = (a: { data: Record<string, unknown>[] }) => a.data.map((r) => r.id);
 
 describe('a kept query answer', () => {
   it('is the same frozen object for the same user, text and describe flag', () => {
     const q = 'SELECT id, name__v FROM documents WHERE id > 0 PAGESIZE 100';
-    const a = run(admin(), q);
+    const a = run(pw.admin(), q);
     expect(a.size).toBe(30);
     expect(a.queryId).toBeUndefined();
-    expect(run(admin(), q)).toBe(a);
+    expect(run(pw.admin(), q)).toBe(a);
     expect(Object.isFrozen(a) && Object.isFrozen(a.data) && a.data.every((r) => Object.isFrozen(r))).toBe(true);
-    const described = run(admin(), q, true);
+    const described = run(pw.admin(), q, true);
     expect(described).not.toBe(a);
     expect(described.queryDescribe?.fields.map((f) => f.name)).toEqual(['id', 'name__v']);
     expect(a.queryDescribe).toBeUndefined();
-    const ofBob = run(bob(), q);
+    const ofBob = run(pw.bob(), q);
     expect(ofBob).not.toBe(a);
     expect(ofBob.size).toBe(22);
-    expect(run(admin(), `${q} `)).not.toBe(a);
+    expect(run(pw.admin(), `${q} `)).not.toBe(a);
   });
 
   it('is frozen throughout (rows, values, queryDescribe) and freezes nothing it was read from', () => {
     const q = 'SELECT id, channel__c FROM campaign__c';
-    const a = run(admin(), q, true);
-    expect(run(admin(), q, true)).toBe(a);
+    const a = run(pw.admin(), q, true);
+    expect(run(pw.admin(), q, true)).toBe(a);
     expect(a.data.map((r) => r.channel__c)).toEqual([['print__c', 'web__c'], ['congress__c']]);
     const row = a.data[0];
     expect(() => a.data.push({})).toThrow(TypeError);
@@ -52,18 +44,18 @@ describe('a kept query answer', () => {
     expect(() => (row.channel__c as string[]).push('email__c')).toThrow(TypeError);
     expect(() => { a.queryDescribe!.fields[0].label = 'Changed'; }).toThrow(TypeError);
     expect(() => { a.queryDescribe!.object.label = 'Changed'; }).toThrow(TypeError);
-    expect(run(admin(), q, true).data[0].channel__c).toEqual(['print__c', 'web__c']);
+    expect(run(pw.admin(), q, true).data[0].channel__c).toEqual(['print__c', 'web__c']);
     // the object records and the fixture set the rows were read from stay as they were: mutable arrays
-    const record = world.queries.records!.of(admin().tenant.id, 'campaign__c')[0];
+    const record = pw.world.queries.records!.of(pw.admin().tenant.id, 'campaign__c')[0];
     expect(record.channel__c).not.toBe(row.channel__c);
     expect(Object.isFrozen(record.channel__c)).toBe(false);
-    const fixture = (world.fixtures.data.objectRecords as Record<string, Record<string, { channel__c: string[] }[]>>)[PROMO].campaign__c[0];
+    const fixture = (pw.world.fixtures.data.objectRecords as Record<string, Record<string, { channel__c: string[] }[]>>)[PROMO].campaign__c[0];
     expect(Object.isFrozen(fixture.channel__c)).toBe(false);
   });
 
   it('is never one with paging links (each execution stores a result of its own)', () => {
-    const a = run(admin(), 'SELECT id FROM documents PAGESIZE 5');
-    const b = run(admin(), 'SELECT id FROM documents PAGESIZE 5');
+    const a = run(pw.admin(), 'SELECT id FROM documents PAGESIZE 5');
+    const b = run(pw.admin(), 'SELECT id FROM documents PAGESIZE 5');
     expect(a.queryId).toBeDefined();
     expect(b.queryId).toBeDefined();
     expect(b.queryId).not.toBe(a.queryId);
@@ -71,16 +63,16 @@ describe('a kept query answer', () => {
   });
 
   it('is not kept when the query fails', () => {
-    const kept = () => world.queries.keptCount(admin().tenant.id);
+    const kept = () => pw.world.queries.keptCount(pw.admin().tenant.id);
     expect(kept()).toBe(0);
     for (const q of ['SELECT nope__c FROM documents', 'SELECT id FROM', 'SELECT id FROM nope__c']) {
-      expect(() => run(admin(), q)).toThrow();
-      expect(() => run(admin(), q)).toThrow();
+      expect(() => run(pw.admin(), q)).toThrow();
+      expect(() => run(pw.admin(), q)).toThrow();
     }
     expect(kept()).toBe(0);
-    run(admin(), 'SELECT id FROM documents WHERE id = 101');
+    run(pw.admin(), 'SELECT id FROM documents WHERE id = 101');
     expect(kept()).toBe(1);
-    expect(() => run(admin(), 'SELECT nope__c FROM documents')).toThrow();
+    expect(() => run(pw.admin(), 'SELECT nope__c FROM documents')).toThrow();
     expect(kept()).toBe(1);
   });
 });
@@ -88,58 +80,58 @@ describe('a kept query answer', () => {
 describe('a view that changes Recent Documents (named lists are not queryable)', () => {
   it('keeps the kept answers of every user', () => {
     const q = 'SELECT id, name__v FROM documents WHERE id > 0 PAGESIZE 100';
-    const a = run(admin(), q);
-    const b = run(bob(), q);
-    for (const id of [101, 103, 105]) store().viewed(bob().user, store().get(bob().user, id));
-    store().addToList(bob().user.id, 'favorites', 101);
-    expect(store().namedList(bob().user, 'recent').slice(0, 3)).toEqual([105, 103, 101]);
-    expect(run(admin(), q)).toBe(a);
-    expect(run(bob(), q)).toBe(b);
+    const a = run(pw.admin(), q);
+    const b = run(pw.bob(), q);
+    for (const id of [101, 103, 105]) pw.store().viewed(pw.bob().user, pw.store().get(pw.bob().user, id));
+    pw.store().addToList(pw.bob().user.id, 'favorites', 101);
+    expect(pw.store().namedList(pw.bob().user, 'recent').slice(0, 3)).toEqual([105, 103, 101]);
+    expect(run(pw.admin(), q)).toBe(a);
+    expect(run(pw.bob(), q)).toBe(b);
   });
 });
 
 describe('a change shows in the next query answer', () => {
   it('a check-out and its undo', () => {
     const q = 'SELECT id, locked__v FROM documents WHERE id = 104';
-    const adminUser = admin().user;
-    expect(run(admin(), q).data).toEqual([{ id: 104, locked__v: false }]);
-    store().lock(adminUser, 104);
-    expect(run(admin(), q).data).toEqual([{ id: 104, locked__v: true }]);
-    store().unlock(adminUser, 104);
-    expect(run(admin(), q).data).toEqual([{ id: 104, locked__v: false }]);
+    const adminUser = pw.admin().user;
+    expect(run(pw.admin(), q).data).toEqual([{ id: 104, locked__v: false }]);
+    pw.store().lock(adminUser, 104);
+    expect(run(pw.admin(), q).data).toEqual([{ id: 104, locked__v: true }]);
+    pw.store().unlock(adminUser, 104);
+    expect(run(pw.admin(), q).data).toEqual([{ id: 104, locked__v: false }]);
   });
 
   it('a new document, a role change, a new version (told to the store)', () => {
     const q = 'SELECT id, name__v FROM documents';
-    const before = run(bob(), q);
+    const before = run(pw.bob(), q);
     expect(ids(before)).not.toContain(102);
-    const d102 = store().get(admin().user, 102);
+    const d102 = pw.store().get(pw.admin().user, 102);
     d102.roles = { ...d102.roles, viewer__v: { users: [61003], groups: [] } };
-    store().changed(d102);
-    expect(ids(run(bob(), q))).toContain(102);
+    pw.store().changed(d102);
+    expect(ids(run(pw.bob(), q))).toContain(102);
 
-    const d101 = store().get(admin().user, 101);
+    const d101 = pw.store().get(pw.admin().user, 101);
     const latest = latestVersion(d101);
     d101.versions.push({ ...latest, major: latest.major + 1, minor: 0, fields: { ...latest.fields, name__v: 'Brochure, new version' } });
-    store().changed(d101);
-    expect(run(bob(), q).data.find((r) => r.id === 101)?.name__v).toBe('Brochure, new version');
+    pw.store().changed(d101);
+    expect(run(pw.bob(), q).data.find((r) => r.id === 101)?.name__v).toBe('Brochure, new version');
 
     const copy = { ...d101, id: 999, versions: [{ ...latest }], roles: { owner__v: { users: [61003], groups: [] } }, lock: undefined };
-    store().insert(copy);
-    expect(ids(run(bob(), q))).toContain(999);
+    pw.store().insert(copy);
+    expect(ids(run(pw.bob(), q))).toContain(999);
   });
 
   it('a configuration change: a Doctype label, a Docfield label in queryDescribe', () => {
     const q = 'SELECT id, type__v, review_priority__c FROM documents WHERE id = 101';
-    const registry = world.configuration.get(world.tenants.byDnsName(PROMO)!.id)!;
-    const a = run(admin(), q, true);
+    const registry = pw.world.configuration.get(pw.world.tenants.byDnsName(PROMO)!.id)!;
+    const a = run(pw.admin(), q, true);
     expect(a.data[0].type__v).toBe('Promotional Piece');
     expect(a.queryDescribe?.fields.find((f) => f.name === 'review_priority__c')?.label).toBe('Review Priority');
     const type = registry.get('Doctype', 'promotional_piece__c')!;
     registry.put({ ...type, attributes: { ...type.attributes, label: 'Promo Piece' } });
     const field = registry.get('Docfield', 'review_priority__c')!;
     registry.put({ ...field, attributes: { ...field.attributes, label: 'Urgency' } });
-    const b = run(admin(), q, true);
+    const b = run(pw.admin(), q, true);
     expect(b.data[0].type__v).toBe('Promo Piece');
     expect(b.queryDescribe?.fields.find((f) => f.name === 'review_priority__c')?.label).toBe('Urgency');
   });
