@@ -207,8 +207,11 @@ export function jsonSize(value: unknown): number {
       const known = frozenTrees.get(value);
       if (known !== undefined) return known;
       let n = 2;
-      if (Array.isArray(value)) for (const v of value) n += jsonSize(v) + 1;
-      else for (const k in value) if (Object.hasOwn(value, k)) n += k.length + 4 + jsonSize((value as Record<string, unknown>)[k]);
+      if (Array.isArray(value)) for (let i = 0; i < value.length; i++) n += jsonSize(value[i]) + 1;
+      else {
+        const keys = Object.keys(value);
+        for (let i = 0; i < keys.length; i++) n += keys[i].length + 4 + jsonSize((value as Record<string, unknown>)[keys[i]]);
+      }
       if (frozenTrees.has(value)) frozenTrees.set(value, n);
       return n;
     }

@@ -68,6 +68,8 @@ export const LABEL_FIELDS: ReadonlyMap<string, FieldRule> = new Map<string, Fiel
 const withFile = (rule: (f: NonNullable<DocumentVersion['file']>) => unknown, placeholder: unknown = NOT_SET): FieldRule =>
   (s) => (s.version.file ? rule(s.version.file) : placeholder);
 const zero: FieldRule = () => 0;
+/** The annotation counts: 0 (the simulator keeps no annotations). */
+const ANNOTATION_FIELDS = ['all', 'links', 'anchors', 'notes', 'lines', 'resolved', 'unresolved'].map((k) => `annotations_${k}__v`);
 
 /** Layer 5: set by the service over everything else. */
 export const SERVICE_FIELDS: ReadonlyMap<string, FieldRule> = new Map<string, FieldRule>([
@@ -91,7 +93,7 @@ export const SERVICE_FIELDS: ReadonlyMap<string, FieldRule> = new Map<string, Fi
   ['created_by__v', (s) => s.doc.createdBy],
   ['version_created_by__v', (s) => s.version.createdBy],
   ['last_modified_by__v', (s) => s.version.modifiedBy],
-  ...['all', 'links', 'anchors', 'notes', 'lines', 'resolved', 'unresolved'].map((k): [string, FieldRule] => [`annotations_${k}__v`, zero]),
+  ...ANNOTATION_FIELDS.map((name): [string, FieldRule] => [name, zero]),
 ]);
 
 /** Layer 4: the standard fields with a default, as [name, default] (own entries only). */
@@ -138,18 +140,15 @@ export function documentRecord(view: MetadataView, doc: StoredDocument, version:
     record.size__v = 0;
     record.pages__v = 0;
   }
-  Object.assign(record, {
-    locked__v: doc.lock !== undefined,
-    major_version_number__v: version.major,
-    minor_version_number__v: version.minor,
-    document_creation_date__v: iso(doc.created),
-    version_creation_date__v: iso(version.created),
-    version_modified_date__v: iso(version.modified),
-    created_by__v: doc.createdBy,
-    version_created_by__v: version.createdBy,
-    last_modified_by__v: version.modifiedBy,
-    annotations_all__v: 0, annotations_links__v: 0, annotations_anchors__v: 0, annotations_notes__v: 0,
-    annotations_lines__v: 0, annotations_resolved__v: 0, annotations_unresolved__v: 0,
-  });
+  record.locked__v = doc.lock !== undefined;
+  record.major_version_number__v = version.major;
+  record.minor_version_number__v = version.minor;
+  record.document_creation_date__v = iso(doc.created);
+  record.version_creation_date__v = iso(version.created);
+  record.version_modified_date__v = iso(version.modified);
+  record.created_by__v = doc.createdBy;
+  record.version_created_by__v = version.createdBy;
+  record.last_modified_by__v = version.modifiedBy;
+  for (const name of ANNOTATION_FIELDS) record[name] = 0;
   return record;
 }
