@@ -42,8 +42,12 @@ export interface JournalQuery extends Matcher {
 }
 
 export class Journal {
-  /** Oldest first from `first` on (the slots before it are dropped entries, compacted now and then). */
-  private items: Stored[] = [];
+  /**
+   * Oldest first from `first` on. The slots before it are dropped entries, emptied at once (a
+   * dropped entry must not hold its bodies until the next compaction: up to a thousand answers'
+   * texts kept alive, copied by every scavenge) and compacted now and then.
+   */
+  private items: (Stored | undefined)[] = [];
   private first = 0;
   private weight = 0;
   private next = 1;
@@ -65,7 +69,10 @@ export class Journal {
       : { id, facts: { timeMs: Date.parse(entry.time), method: entry.method, path: entry.path, operationId: entry.operationId, tenant: entry.tenant, user: entry.user }, e: { id, ...entry }, tenantId: ids.tenant, userId: ids.user, weight: bodyBytes };
     this.items.push(stored);
     this.weight += bodyBytes;
-    while (this.size > this.capacity || (this.weight > this.bodyBudget && this.size > 1)) this.weight -= this.items[this.first++].weight;
+    while (this.size > this.capacity || (this.weight > this.bodyBudget && this.size > 1)) {
+      this.weight -= this.items[this.first]!.weight;
+      this.items[this.first++] = undefined;
+    }
     if (this.first > 1024 && this.first * 2 > this.items.length) {
       this.items = this.items.slice(this.first);
       this.first = 0;
@@ -74,7 +81,7 @@ export class Journal {
   }
 
   private stored(): Stored[] {
-    return this.items.slice(this.first);
+    return this.items.slice(this.first) as Stored[];
   }
 
   /** Every entry, oldest first. */

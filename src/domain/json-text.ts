@@ -10,8 +10,19 @@
  */
 import { INTEGER_MARKED, integerMarks } from './json-integer';
 
-/** A kept part's text, and whether it holds a JsonInteger's mark, by the part (it goes with the part). */
-const texts = new WeakMap<object, { text: string; integers: boolean }>();
+/**
+ * A kept part's text (made once) and whether it holds a JsonInteger's mark: a box held by the part
+ * itself, under a non-enumerable symbol (JSON, copies, freezes, XML, validation and equality see
+ * only its data). Not a WeakMap by part: V8's young-generation collector keeps a WeakMap's values
+ * alive through every scavenge until a full collection, so each record made for one page (a
+ * 100,000-document world) would be copied and promoted with its text, measured: half of what a
+ * page allocates survived its scavenge.
+ */
+interface KeptText {
+  text: string | undefined;
+  integers: boolean;
+}
+const KEPT = Symbol('dms-sim kept JSON text');
 /** While jsonText runs: the texts of the kept parts met so far, in the order their marks were written. */
 let met: string[] | undefined;
 /** While jsonText runs: whether a kept part met holds a JsonInteger's mark. */
@@ -28,22 +39,26 @@ const PART_MARK_TEXT = '\\u0000dms-sim-json:';
  */
 function partJson(this: object): unknown {
   if (!met) return this;
-  const list = met;
-  let kept = texts.get(this);
-  if (kept === undefined) {
-    // Its own text is whole: a kept part inside it is written out, not marked (a mark is only valid in this call).
-    met = undefined;
-    const before = integerMarks.written;
-    try {
-      kept = { text: JSON.stringify(this), integers: integerMarks.written !== before };
-    } finally {
-      met = list;
-    }
-    texts.set(this, kept);
-  }
+  const kept = keptOf(this);
   if (kept.integers) metIntegers = true;
-  list.push(kept.text);
-  return `${PART_MARK}${list.length - 1}`;
+  met.push(kept.text);
+  return `${PART_MARK}${met.length - 1}`;
+}
+
+/** A marked part's kept text, made now if it is not yet (its text is whole: a kept part inside it is written out, not marked). */
+function keptOf(part: object): KeptText & { text: string } {
+  const kept = (part as { [KEPT]: KeptText })[KEPT];
+  if (kept.text !== undefined) return kept as KeptText & { text: string };
+  const list = met;
+  met = undefined;
+  const before = integerMarks.written;
+  try {
+    kept.text = JSON.stringify(part);
+    kept.integers = integerMarks.written !== before;
+  } finally {
+    met = list;
+  }
+  return kept as KeptText & { text: string };
 }
 
 /**
@@ -53,7 +68,17 @@ function partJson(this: object): unknown {
  */
 export function keepJsonText<T extends object>(part: T): T {
   Object.defineProperty(part, 'toJSON', { value: partJson, enumerable: false });
+  Object.defineProperty(part, KEPT, { value: { text: undefined, integers: false } satisfies KeptText, enumerable: false });
   return part;
+}
+
+/**
+ * The JSON text of a part marked by keepJsonText, made and kept now rather than when an answer
+ * first shows it (its owner wants its size at once: a kept record). The part must not change after.
+ */
+export function keptJsonText(part: object): string {
+  const kept = keptOf(part);
+  return kept.integers ? kept.text.replace(INTEGER_MARKED, '$1') : kept.text;
 }
 
 /** `JSON.stringify(value)`, with JsonIntegers as digits and kept parts' texts re-used. */

@@ -3,6 +3,7 @@
  * envelope of gaps.md §1, and the X-TenantAPI-* headers of gaps.md §2.
  */
 import { deepFreeze } from '../domain/cache';
+import { type KeptSlot, keptSlotOf, withKeptSlot } from '../domain/kept-slot';
 import { jsonText } from '../domain/json-text';
 import { ApiError, errorItem } from '../domain/errors';
 import type { Reply } from './context';
@@ -79,12 +80,13 @@ function serviceHeaders(env: Envelope, status: string | undefined): Record<strin
 }
 
 /**
- * The JSON answer of each body marked by `reusableBody`: `null` until its first JSON answer, then
+ * The JSON answer of a body marked by `reusableBody`, in the body's kept slot (domain/kept-slot.ts:
+ * not a WeakMap, whose values V8's scavenges keep alive): `null` until its first JSON answer, then
  * its text (`JSON.stringify(body)`, what the first answer wrote), then from the second answer on
  * its UTF-8 bytes, written as they are by every later answer (an answer given once is not
- * encoded twice).
+ * encoded twice). undefined: not a reusable body.
  */
-const jsonBytes = new WeakMap<object, Buffer | string | null>();
+const jsonBytesOf = (body: object): KeptSlot | undefined => keptSlotOf(body);
 
 /** The bytes of a JSON text in a buffer of their own (not a slice of Node's shared pool). */
 function encodeJson(text: string): Buffer {
@@ -98,42 +100,51 @@ function encodeJson(text: string): Buffer {
  * a documents list or query answer the domain hands out again while valid): it is deep-frozen, and
  * its JSON answer is serialised once, on first use (and encoded once, on the second), its text or
  * bytes reused by every later JSON answer of the same body object (identical to what
- * JSON.stringify would give each time).
+ * JSON.stringify would give each time). The body must be a fresh object, not yet frozen.
  * XML answers are built per answer as for any body. Returns the body.
  */
 export function reusableBody<T extends object>(body: T): T {
-  if (!jsonBytes.has(body)) {
+  if (!jsonBytesOf(body)) {
+    const slot = keptSlotOf(withKeptSlot(body))!;
+    slot.value = null;
     deepFreeze(body);
-    jsonBytes.set(body, null);
   }
   return body;
 }
 
-/** The reusable body built from each kept domain answer (a list result, a query answer). */
+/** The reusable body built from each kept domain answer without a kept slot (the slot holds it otherwise). */
 const bodiesOf = new WeakMap<object, object>();
 
 /**
  * The body of a kept domain answer: built by `build` (and marked reusable) the first time, the same
- * body for that answer object afterwards. The domain hands out the same answer while it is valid,
- * so a repeated request answers the same bytes, encoded once; the body goes when the answer does.
+ * body for that answer object afterwards, held in the answer's kept slot when the domain gave it
+ * one (a list or query answer: domain/kept-slot.ts), else by the answer in a WeakMap. The domain
+ * hands out the same answer while it is valid, so a repeated request answers the same bytes,
+ * encoded once; the body goes when the answer does.
  */
 export function reusableBodyOf<T extends object>(answer: object, build: () => T): T {
-  let body = bodiesOf.get(answer) as T | undefined;
-  if (!body) bodiesOf.set(answer, (body = reusableBody(build())));
+  const slot = keptSlotOf(answer);
+  let body = (slot ? slot.value : bodiesOf.get(answer)) as T | undefined;
+  if (!body) {
+    body = reusableBody(build());
+    if (slot) slot.value = body;
+    else bodiesOf.set(answer, body);
+  }
   return body;
 }
 
 function jsonOf(body: Record<string, unknown>): string | Buffer {
-  const kept = jsonBytes.get(body);
-  if (kept === undefined) return jsonText(body);
+  const slot = jsonBytesOf(body);
+  if (slot === undefined) return jsonText(body);
+  const kept = slot.value as Buffer | string | null;
   if (kept === null) {
     const text = jsonText(body);
-    jsonBytes.set(body, text);
+    slot.value = text;
     return text;
   }
   if (typeof kept !== 'string') return kept;
   const encoded = encodeJson(kept);
-  jsonBytes.set(body, encoded);
+  slot.value = encoded;
   return encoded;
 }
 

@@ -289,6 +289,10 @@ describe('journal', () => {
     expect(budget.all()).toEqual([]);
     budget.add(entry(9), {}, 500);
     expect(budget.size).toBe(1);
+    // A dropped request holds nothing until the next compaction: its slot is emptied at once.
+    const slots = (j: object) => (j as unknown as { items: unknown[] }).items;
+    expect(slots(ring).slice(0, 2)).toEqual([undefined, undefined]);
+    expect(slots(ring).slice(2).every((s) => s !== undefined)).toBe(true);
   });
 });
 

@@ -156,14 +156,15 @@ describe('the next list answer shows', () => {
   it(`keeps at most ${LIST_ANSWERS_KEPT} answers per tenant store; the least recently used leaves first`, async () => {
     const alice = p.sim.world.users.byUsername('alice@acme.example')!;
     const starts = Array.from({ length: LIST_ANSWERS_KEPT }, (_, i) => i);
-    for (const start of starts) expect((await raw(p.alice, `?limit=1&start=${start}`)).status).toBe(200);
+    // Each asked for twice: an answer is kept from its second request on (cache/doorkeeper.ts).
+    for (const start of starts) for (const _ of [1, 2]) expect((await raw(p.alice, `?limit=1&start=${start}`)).status).toBe(200);
     expect(cachedListCount(store())).toBe(LIST_ANSWERS_KEPT);
     // the answers the app kept, in the same order (each a hit: the handler passes the parameters so, the sort by its default)
     const params = (start: number) => ({ limit: 1, start, sort: 'id ASC' });
     const kept = starts.map((start) => listDocuments(store(), alice, params(start)));
     expect(cachedListCount(store())).toBe(LIST_ANSWERS_KEPT);
     expect((await raw(p.alice, '?limit=1&start=0')).status).toBe(200); // start=0 used again: start=1 is now the least recent
-    expect((await raw(p.alice, `?limit=1&start=${LIST_ANSWERS_KEPT}`)).status).toBe(200); // one more: one leaves
+    for (const _ of [1, 2]) expect((await raw(p.alice, `?limit=1&start=${LIST_ANSWERS_KEPT}`)).status).toBe(200); // one more: one leaves
     expect(cachedListCount(store())).toBe(LIST_ANSWERS_KEPT);
     for (const start of starts.filter((s) => s !== 1)) expect(listDocuments(store(), alice, params(start)), `start=${start}`).toBe(kept[start]);
     const again = listDocuments(store(), alice, params(1));
@@ -184,8 +185,9 @@ describe('a retrieve or download that changes Recent Documents', () => {
     const listBytes = (await raw(p.bob, '?limit=20')).text;
     const queryBytes = await queryText();
     expect(JSON.parse(queryBytes)).toMatchObject({ responseStatus: 'SUCCESS', responseDetails: { size: 22 } });
-    const keptList = listDocuments(store(), bob, { limit: 20 });
-    const keptQuery = world.queries.run(caller, q);
+    // Each asked for twice: an answer is kept from its second request on (cache/doorkeeper.ts).
+    const [, keptList] = [listDocuments(store(), bob, { limit: 20 }), listDocuments(store(), bob, { limit: 20 })];
+    const [, keptQuery] = [world.queries.run(caller, q), world.queries.run(caller, q)];
     const before = await recent();
     const fresh = [109, 110, 112].filter((id) => !before.includes(id));
     expect(fresh).toHaveLength(3);

@@ -72,6 +72,42 @@ describe('BoundedCache: answers under a stamp (was AnswerCache)', () => {
     expect(c.calls()).toBe(4);
   });
 
+  it("with admit 'second use', keeps a value only from the second time its key is computed within the window", () => {
+    const cache = new BoundedCache<string, V>({ entries: 2, bytes: 1e9, sizeOf: () => 1, admit: 'second use' });
+    const c = counting();
+    const once = cache.answer('a', [1], c.compute('a'));
+    expect(cache.size).toBe(0);
+    const kept = cache.answer('a', [1], c.compute('a'));
+    expect(kept).not.toBe(once);
+    expect(cache.answer('a', [1], c.compute('a'))).toBe(kept);
+    expect(c.calls()).toBe(2);
+    // A key asked for again only after more other keys than the cache holds (2 to 4 here) is not kept.
+    for (const k of ['b', 'c', 'd', 'e', 'f']) cache.answer(k, [1], c.compute(k));
+    cache.answer('b', [1], c.compute('b'));
+    expect(cache.peek('b')).toBeUndefined();
+    // set() keeps whatever it is given.
+    cache.set('z', { v: 'z', n: 0 });
+    expect(cache.peek('z')).toEqual({ v: 'z', n: 0 });
+  });
+
+  it('empties the value slot of every entry it drops (a dropped entry left in the old generation must not hold its value)', () => {
+    type Slot = { value: unknown };
+    const cache = cacheOf(1);
+    cache.set('a', { v: 'a', n: 1 });
+    const slotOf = (key: string) => (cache as unknown as { entries: Map<string, Slot> }).entries.get(key)!;
+    const a = slotOf('a');
+    cache.set('b', { v: 'b', n: 2 }); // a goes out
+    expect(a.value).toBeUndefined();
+    const b = slotOf('b');
+    cache.delete('b');
+    expect(b.value).toBeUndefined();
+    cache.set('c', { v: 'c', n: 3 });
+    const c = slotOf('c');
+    cache.restamp([9]); // a new stamp forgets everything
+    expect(c.value).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
   it('keeps nothing when compute throws or `keep` refuses', () => {
     const cache = cacheOf(2);
     expect(() => cache.answer('x', [0], () => {

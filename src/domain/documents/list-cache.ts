@@ -7,12 +7,14 @@
  * An answer with a named filter also holds only while the user's named lists are unchanged
  * (`store.listsRevision`, checked per answer): a retrieve updates Recent Documents, and must not
  * empty the plain lists kept for everyone. Users, groups and administrator rights do not change
- * at run time.
+ * at run time. An answer is kept from its second request on (cache/doorkeeper.ts: a one-off list
+ * of a big world dies young instead of being promoted by the garbage collector).
  *
  * The same ListResult object is handed out while valid (frozen, rows included), so that what is
- * built from it (the answer body and its bytes) can be kept with it.
+ * built from it (the answer body and its bytes) can be kept with it, in its kept slot (kept-slot.ts).
  */
 import { jsonSize, type Stamp } from '../cache';
+import { withKeptSlot } from '../kept-slot';
 import type { User } from '../users';
 import type { ListParams, ListResult } from './listing';
 import type { DocumentStore } from './store';
@@ -51,7 +53,7 @@ function listBytes(result: ListResult): number {
 export function cachedList(store: DocumentStore, user: User, p: ListParams, compute: () => ListResult): ListResult {
   const lists = namedListsStamp(store, user, p);
   const kept = store.kept.lists.answer(listKey(user.id, p), listStamp(store), () => {
-    const result = compute();
+    const result = withKeptSlot(compute());
     Object.freeze(result.rows);
     return { result: Object.freeze(result), lists, bytes: listBytes(result) };
   }, { valid: (k) => k.lists === lists });

@@ -5,9 +5,10 @@
  * while it was built from the record the store gives now. The store hands out a new record
  * whenever any part of the answer may have changed (the document changed or was checked out or
  * in, a new configuration revision). One cache per store (`store.kept.retrieves`, store-cache.ts:
- * bounded by entries and estimated bytes).
+ * bounded by entries and estimated bytes; an answer kept from its second request on).
  */
 import { deepFreeze, jsonSize, NO_STAMP } from '../cache';
+import { withKeptSlot } from '../kept-slot';
 import type { StoredDocument } from './model';
 import type { DocumentRecord } from './records';
 import type { DocumentStore } from './store';
@@ -23,7 +24,7 @@ export const RETRIEVE_ANSWERS_KEPT = STORE_CACHE_BOUNDS.retrieves.entries;
 export function retrieveAnswer<A extends object>(store: DocumentStore, doc: StoredDocument, addressKey: string, build: (record: DocumentRecord) => A): Readonly<A> {
   const record = store.record(doc);
   const kept = store.kept.retrieves.answer(addressKey, NO_STAMP, () => {
-    const answer = deepFreeze(build(record));
+    const answer = deepFreeze(withKeptSlot(build(record)));
     return { record, answer, bytes: jsonSize(answer) };
   }, { valid: (k) => k.record === record });
   return kept.answer as Readonly<A>;

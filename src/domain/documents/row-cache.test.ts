@@ -34,13 +34,28 @@ describe('the records of a store', () => {
     expect((record.owner__v as { users: number[] }).users).not.toBe(d.roles.owner__v!.users);
   });
 
+  it('are kept from the second time they are asked for', () => {
+    const cache = new RowCache();
+    const view = metadata.view();
+    const d = doc(1);
+    const once = cache.record(view, d, d.versions[0]);
+    expect(cache.recordsKept.entries).toBe(0);
+    const kept = cache.record(view, d, d.versions[0]);
+    expect(kept).not.toBe(once);
+    expect(kept).toEqual(once);
+    expect(cache.record(view, d, d.versions[0])).toBe(kept);
+    expect(cache.recordsKept.entries).toBe(1);
+  });
+
   it('are kept for the most recently used versions only, within both bounds', () => {
     const cache = new RowCache();
     const view = metadata.view();
     const docs = Array.from({ length: RECORDS_KEPT.entries + 500 }, (_, i) => doc(i + 1));
+    cache.record(view, docs[0], docs[0].versions[0]);
     const first = cache.record(view, docs[0], docs[0].versions[0]);
     expect(cache.record(view, docs[0], docs[0].versions[0])).toBe(first);
     for (const d of docs) {
+      cache.record(view, d, d.versions[0]);
       const r = cache.record(view, d, d.versions[0]);
       expect(Object.isFrozen(r)).toBe(true);
       expect(r).toEqual(documentRecord(view, d, d.versions[0]));
@@ -59,6 +74,7 @@ describe('the records of a store', () => {
     const cache = new RowCache();
     const d = doc(1);
     const v = d.versions[0];
+    cache.record(metadata.view(), d, v);
     const before = cache.record(metadata.view(), d, v);
     d.lock = { by: 1, at: 5 };
     expect(cache.record(metadata.view(), d, v)).toBe(before); // not told yet

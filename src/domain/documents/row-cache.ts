@@ -17,7 +17,7 @@
  * text made once when an answer first shows them: json-text.ts).
  */
 import { BoundedCache, frozenThroughout, jsonSize, SLOT_BYTES } from '../cache';
-import { keepJsonText } from '../json-text';
+import { keepJsonText, keptJsonText } from '../json-text';
 import type { MetadataView } from './metadata';
 import type { DocumentVersion, StoredDocument } from './model';
 import { type DocumentRecord, documentRecord } from './records';
@@ -30,7 +30,9 @@ export const VISIBLE_LISTS_BYTES = 16 * 1024 * 1024;
 /**
  * (chosen) The API records a store keeps (least recently used out first), by count and by
  * estimated bytes (about their JSON; a record's heap is ~2.5 times that, measured): ten pages of
- * 200, the documents being retrieved. Any other record is made again when asked for (~20-40 µs).
+ * 200, the documents being retrieved; a record is kept from the second time it is asked for
+ * (cache/doorkeeper.ts: a record made for one random page of a big world dies young instead of
+ * being promoted). Any other record is made again when asked for (~20-40 µs).
  */
 export const RECORDS_KEPT = { entries: 2048, bytes: 8 * 1024 * 1024 };
 
@@ -44,7 +46,7 @@ export class RowCache {
   private readonly revisions = new WeakMap<StoredDocument, number>();
   private readonly rows = new WeakMap<DocumentVersion, DocumentRow>();
   /** Per version, stamped by the metadata view, valid while the document's revision is the same. */
-  private readonly records = new BoundedCache<DocumentVersion, KeptRecord>({ ...RECORDS_KEPT, sizeOf: (k) => jsonSize(k.record) + SLOT_BYTES });
+  private readonly records = new BoundedCache<DocumentVersion, KeptRecord>({ ...RECORDS_KEPT, sizeOf: (k) => jsonSize(k.record) + SLOT_BYTES, admit: 'second use' });
   /** Per user id, stamped by the access revision (the one cache door: domain/cache). */
   private readonly visible = new BoundedCache<number, readonly StoredDocument[]>({
     entries: VISIBLE_LISTS_KEPT, bytes: VISIBLE_LISTS_BYTES, sizeOf: (docs) => SLOT_BYTES * (docs.length + 1),
@@ -89,9 +91,11 @@ export class RowCache {
   record(view: MetadataView, doc: StoredDocument, version: DocumentVersion): DocumentRecord {
     if (this.recordStamp[0] !== view) this.recordStamp = [view];
     const revision = this.revisions.get(doc) ?? 0;
-    return this.records.answer(version, this.recordStamp, () => ({ doc, revision, record: frozenThroughout(keepJsonText(documentRecord(view, doc, version))) }), {
-      valid: (k) => k.revision === revision && k.doc === doc,
-    }).record;
+    return this.records.answer(version, this.recordStamp, () => {
+      // Its text made now: every answer showing it needs it, and its length is its size (no walk).
+      const record = keepJsonText(documentRecord(view, doc, version));
+      return { doc, revision, record: frozenThroughout(record, keptJsonText(record).length) };
+    }, { valid: (k) => k.revision === revision && k.doc === doc }).record;
   }
 
   /** How many records are kept now, and their estimated bytes (tests). */

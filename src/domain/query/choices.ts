@@ -24,7 +24,8 @@ export const MAX_STORED_RESULT_BYTES = 64 * 1024 * 1024;
 /**
  * Whole answers kept per tenant (chosen, issue 10): a query answered on one page (no paging links)
  * is answered again from the kept answer while the documents and the configuration are unchanged;
- * beyond this many distinct queries the least recently used goes.
+ * beyond this many distinct queries the least recently used goes. An answer is kept from its second
+ * request on (cache/doorkeeper.ts).
  */
 export const QUERY_ANSWERS_KEPT = 32;
 

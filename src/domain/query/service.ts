@@ -7,6 +7,7 @@ import { isVqlError, parse, MAX_PAGE_SIZE, type Query, type QueryWarning } from 
 import type { Clock } from '../clock';
 import { apiError } from '../errors';
 import { BoundedCache, jsonSize, type Stamp } from '../cache';
+import { withKeptSlot } from '../kept-slot';
 import type { Caller } from './caller';
 import { queryCatalog, type TenantQueryData } from './catalog';
 import { MAX_QUERY_LENGTH, QUERY_ANSWERS_BYTES, QUERY_ANSWERS_KEPT } from './choices';
@@ -63,12 +64,14 @@ function stampOf(data: TenantQueryData): Stamp {
 /**
  * A deep copy of a JSON value, frozen throughout: a kept answer is shared, so nobody may change any
  * part of it, and it must freeze nothing it was read from (document records, object records and
- * the fixture set share arrays with a query's rows).
+ * the fixture set share arrays with a query's rows). The kept answer itself (`slot`) gets a kept
+ * slot for its body (kept-slot.ts).
  */
-function frozenCopy<T>(value: T): T {
+function frozenCopy<T>(value: T, slot = false): T {
   if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return Object.freeze(value.map(frozenCopy)) as T;
-  return Object.freeze(Object.fromEntries(Object.entries(value).map(([k, v]) => [k, frozenCopy(v)]))) as T;
+  if (Array.isArray(value)) return Object.freeze(value.map((v) => frozenCopy(v))) as T;
+  const copy = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, frozenCopy(v)]));
+  return Object.freeze(slot ? withKeptSlot(copy) : copy) as T;
 }
 
 export class QueryService {
@@ -99,11 +102,11 @@ export class QueryService {
     const describe = opts.describe === true;
     const props = opts.recordProperties;
     let cache = this.answers.get(caller.tenant.id);
-    if (!cache) this.answers.set(caller.tenant.id, (cache = new BoundedCache<string, QueryAnswer>({ entries: QUERY_ANSWERS_KEPT, bytes: QUERY_ANSWERS_BYTES, sizeOf: jsonSize })));
+    if (!cache) this.answers.set(caller.tenant.id, (cache = new BoundedCache<string, QueryAnswer>({ entries: QUERY_ANSWERS_KEPT, bytes: QUERY_ANSWERS_BYTES, sizeOf: jsonSize, admit: 'second use' })));
     const key = `${caller.user.id}\u0000${describe ? 'describe' : ''}\u0000${props ?? ''}\u0000${text}`;
     return cache.answer(key, stampOf(caller.data), () => {
       const a = this.execute(caller, text, describe, props);
-      return a.queryId === undefined ? frozenCopy(a) : a;
+      return a.queryId === undefined ? frozenCopy(a, true) : a;
     }, { keep: (a) => a.queryId === undefined });
   }
 
