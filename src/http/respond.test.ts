@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reusableBodyOf } from './respond';
+import { JSON_BYTES_FROM, plainBodyOf, reusableBodyOf, structured } from './respond';
 
 describe('reusableBodyOf', () => {
   it('builds the body of an answer once, frozen, and builds anew for another answer object', () => {
@@ -17,5 +17,33 @@ describe('reusableBodyOf', () => {
     expect(other).not.toBe(body);
     expect(other.data[0].n).toBe(3);
     expect(built).toBe(2);
+  });
+});
+
+describe('structured JSON answers', () => {
+  const env = () => ({ xml: false, outcome: { executionId: 'x1', delayMs: 0 } });
+  const big = (n: number) => ({ responseStatus: 'SUCCESS', data: Array.from({ length: n }, (_, i) => ({ id: i, name__v: `Document é ${i}` })) });
+
+  it('send a short answer as its text, a long one as UTF-8 bytes of their own (what the journal keeps)', async () => {
+    const short = structured(env(), { responseStatus: 'SUCCESS', n: 1 });
+    expect(plainBodyOf(short)).toBe('{"responseStatus":"SUCCESS","n":1}');
+    const body = big(200);
+    const text = JSON.stringify(body);
+    expect(text.length).toBeGreaterThanOrEqual(JSON_BYTES_FROM);
+    const long = structured(env(), body);
+    const bytes = plainBodyOf(long) as Buffer;
+    expect(Buffer.isBuffer(bytes)).toBe(true);
+    expect(bytes.byteOffset).toBe(0);
+    expect(bytes.buffer.byteLength).toBe(bytes.byteLength); // not a view on Node's shared pool
+    expect(bytes.toString('utf8')).toBe(text);
+    expect(await long.text()).toBe(text);
+  });
+
+  it('send a reusable body as the same bytes every time, encoded once', () => {
+    const answer = {};
+    const body = reusableBodyOf(answer, () => big(3));
+    const first = plainBodyOf(structured(env(), body));
+    expect(first).toEqual(Buffer.from(JSON.stringify(body)));
+    expect(plainBodyOf(structured(env(), body))).toBe(first);
   });
 });

@@ -82,11 +82,18 @@ function serviceHeaders(env: Envelope, status: string | undefined): Record<strin
 /**
  * The JSON answer of a body marked by `reusableBody`, in the body's kept slot (domain/kept-slot.ts:
  * not a WeakMap, whose values V8's scavenges keep alive): `null` until its first JSON answer, then
- * its text (`JSON.stringify(body)`, what the first answer wrote), then from the second answer on
- * its UTF-8 bytes, written as they are by every later answer (an answer given once is not
- * encoded twice). undefined: not a reusable body.
+ * its UTF-8 bytes (JSON.stringify's text, encoded), written as they are by every later answer.
+ * undefined: not a reusable body.
  */
 const jsonBytesOf = (body: object): KeptSlot | undefined => keptSlotOf(body);
+
+/**
+ * (chosen) From this many characters on, a JSON answer is sent as bytes of its own rather than as
+ * its text: the journal keeps what was sent, and 16 MB of answer texts on the heap were copied and
+ * promoted by the garbage collector (bytes live outside it); a short answer stays text (a buffer
+ * of its own per small answer costs more than the text).
+ */
+export const JSON_BYTES_FROM = 4096;
 
 /** The bytes of a JSON text in a buffer of their own (not a slice of Node's shared pool). */
 function encodeJson(text: string): Buffer {
@@ -135,17 +142,12 @@ export function reusableBodyOf<T extends object>(answer: object, build: () => T)
 
 function jsonOf(body: Record<string, unknown>): string | Buffer {
   const slot = jsonBytesOf(body);
-  if (slot === undefined) return jsonText(body);
-  const kept = slot.value as Buffer | string | null;
-  if (kept === null) {
+  if (slot === undefined) {
     const text = jsonText(body);
-    slot.value = text;
-    return text;
+    return text.length < JSON_BYTES_FROM ? text : encodeJson(text);
   }
-  if (typeof kept !== 'string') return kept;
-  const encoded = encodeJson(kept);
-  slot.value = encoded;
-  return encoded;
+  if (slot.value === null) slot.value = encodeJson(jsonText(body));
+  return slot.value as Buffer;
 }
 
 export function structured(env: Envelope, body: Record<string, unknown>, status = 200, extra?: Record<string, string>): Response {
