@@ -32,6 +32,11 @@ describe('the records of a store', () => {
     expect(record.language__v).not.toBe(d.versions[0].fields.language__v);
     expect(record.owner__v).toEqual({ users: [1], groups: [] });
     expect((record.owner__v as { users: number[] }).users).not.toBe(d.roles.owner__v!.users);
+    // A role nobody holds is one shared value, frozen throughout.
+    const other = documentRecord(metadata.view(), doc(8), doc(8).versions[0]);
+    expect(record.viewer__v).toEqual({ users: [], groups: [] });
+    expect(record.viewer__v).toBe(other.editor__v);
+    expect(Object.isFrozen(record.viewer__v) && Object.isFrozen((record.viewer__v as { users: number[] }).users)).toBe(true);
   });
 
   it('are kept from the second time they are asked for', () => {
