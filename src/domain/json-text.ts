@@ -9,20 +9,17 @@
  *   deep-frozen: the cache door's `deepFreeze`).
  */
 import { INTEGER_MARKED, integerMarks } from './json-integer';
+import { slotKind } from './kept-slot';
 
 /**
- * A kept part's text (made once) and whether it holds a JsonInteger's mark: a box held by the part
- * itself, under a non-enumerable symbol (JSON, copies, freezes, XML, validation and equality see
- * only its data). Not a WeakMap by part: V8's young-generation collector keeps a WeakMap's values
- * alive through every scavenge until a full collection, so each record made for one page (a
- * 100,000-document world) would be copied and promoted with its text, measured: half of what a
- * page allocates survived its scavenge.
+ * A kept part's text (made once) and whether it holds a JsonInteger's mark, in a kept slot of the
+ * part itself (kept-slot.ts: not a WeakMap, whose values V8's scavenges keep alive).
  */
 interface KeptText {
   text: string | undefined;
   integers: boolean;
 }
-const KEPT = Symbol('dms-sim kept JSON text');
+const KEPT_TEXT = slotKind<KeptText>('dms-sim kept JSON text');
 /** While jsonText runs: the texts of the kept parts met so far, in the order their marks were written. */
 let met: string[] | undefined;
 /** While jsonText runs: whether a kept part met holds a JsonInteger's mark. */
@@ -47,7 +44,7 @@ function partJson(this: object): unknown {
 
 /** A marked part's kept text, made now if it is not yet (its text is whole: a kept part inside it is written out, not marked). */
 function keptOf(part: object): KeptText & { text: string } {
-  const kept = (part as { [KEPT]: KeptText })[KEPT];
+  const kept = KEPT_TEXT.of(part)!.value;
   if (kept.text !== undefined) return kept as KeptText & { text: string };
   const list = met;
   met = undefined;
@@ -68,17 +65,17 @@ function keptOf(part: object): KeptText & { text: string } {
  */
 export function keepJsonText<T extends object>(part: T): T {
   Object.defineProperty(part, 'toJSON', { value: partJson, enumerable: false });
-  Object.defineProperty(part, KEPT, { value: { text: undefined, integers: false } satisfies KeptText, enumerable: false });
-  return part;
+  return KEPT_TEXT.give(part, { text: undefined, integers: false });
 }
 
 /**
- * The JSON text of a part marked by keepJsonText, made and kept now rather than when an answer
- * first shows it (its owner wants its size at once: a kept record). The part must not change after.
+ * The length of the JSON text of a part marked by keepJsonText (JsonIntegers' marks counted as
+ * written inside it: an estimate within a few characters), its text made and kept now rather than
+ * when an answer first shows it (its owner wants its size at once: a kept record). The part must
+ * not change after.
  */
-export function keptJsonText(part: object): string {
-  const kept = keptOf(part);
-  return kept.integers ? kept.text.replace(INTEGER_MARKED, '$1') : kept.text;
+export function keptJsonLength(part: object): number {
+  return keptOf(part).text.length;
 }
 
 /** `JSON.stringify(value)`, with JsonIntegers as digits and kept parts' texts re-used. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { withKeptSlot } from '../domain/kept-slot';
 import { JSON_BYTES_FROM, plainBodyOf, reusableBodyOf, structured } from './respond';
 
 describe('reusableBodyOf', () => {
@@ -39,11 +40,18 @@ describe('structured JSON answers', () => {
     expect(await long.text()).toBe(text);
   });
 
-  it('send a reusable body as the same bytes every time, encoded once', () => {
-    const answer = {};
-    const body = reusableBodyOf(answer, () => big(3));
-    const first = plainBodyOf(structured(env(), body));
-    expect(first).toEqual(Buffer.from(JSON.stringify(body)));
-    expect(plainBodyOf(structured(env(), body))).toBe(first);
+  it('send a reusable body of a kept answer as its text or bytes, encoded once, the same bytes every time after', () => {
+    for (const [n, long] of [[3, false], [200, true]] as const) {
+      const answer = withKeptSlot({});
+      const body = reusableBodyOf(answer, () => big(n));
+      expect(reusableBodyOf(answer, () => big(1))).toBe(body); // held by the answer's slot
+      const text = JSON.stringify(body);
+      const first = plainBodyOf(structured(env(), body));
+      const second = plainBodyOf(structured(env(), body));
+      if (long) expect(first).toEqual(Buffer.from(text));
+      else expect(first).toBe(text); // short: its text first, encoded on its second answer
+      expect(second).toEqual(Buffer.from(text));
+      expect(plainBodyOf(structured(env(), body))).toBe(second);
+    }
   });
 });

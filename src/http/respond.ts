@@ -3,7 +3,7 @@
  * envelope of gaps.md §1, and the X-TenantAPI-* headers of gaps.md §2.
  */
 import { deepFreeze } from '../domain/cache';
-import { type KeptSlot, keptSlotOf, withKeptSlot } from '../domain/kept-slot';
+import { ANSWER_BODY, slotKind } from '../domain/kept-slot';
 import { jsonText } from '../domain/json-text';
 import { ApiError, errorItem } from '../domain/errors';
 import type { Reply } from './context';
@@ -80,12 +80,12 @@ function serviceHeaders(env: Envelope, status: string | undefined): Record<strin
 }
 
 /**
- * The JSON answer of a body marked by `reusableBody`, in the body's kept slot (domain/kept-slot.ts:
- * not a WeakMap, whose values V8's scavenges keep alive): `null` until its first JSON answer, then
- * its UTF-8 bytes (JSON.stringify's text, encoded), written as they are by every later answer.
- * undefined: not a reusable body.
+ * The JSON answer of a body marked by `reusableBody`, in a kept slot of the body (kept-slot.ts:
+ * not a WeakMap, whose values V8's scavenges keep alive): `null` until its first JSON answer; then
+ * its text when short (below JSON_BYTES_FROM characters) or its UTF-8 bytes; a short text is
+ * encoded on its second answer. Every later answer writes the bytes as they are.
  */
-const jsonBytesOf = (body: object): KeptSlot | undefined => keptSlotOf(body);
+const BODY_JSON = slotKind<string | Buffer | null>('dms-sim JSON of a reusable body');
 
 /**
  * (chosen) From this many characters on, a JSON answer is sent as bytes of its own rather than as
@@ -102,20 +102,19 @@ function encodeJson(text: string): Buffer {
   return bytes;
 }
 
+/** What a JSON answer sends of a text: the text when short, else bytes of its own. */
+const sent = (text: string): string | Buffer => (text.length < JSON_BYTES_FROM ? text : encodeJson(text));
+
 /**
  * Marks a body a handler may answer again and again unchanged (the version list of one address,
  * a documents list or query answer the domain hands out again while valid): it is deep-frozen, and
- * its JSON answer is serialised once, on first use (and encoded once, on the second), its text or
- * bytes reused by every later JSON answer of the same body object (identical to what
+ * its JSON answer is serialised once, on first use (a short one encoded once, on the second), its
+ * text or bytes reused by every later JSON answer of the same body object (identical to what
  * JSON.stringify would give each time). The body must be a fresh object, not yet frozen.
  * XML answers are built per answer as for any body. Returns the body.
  */
 export function reusableBody<T extends object>(body: T): T {
-  if (!jsonBytesOf(body)) {
-    const slot = keptSlotOf(withKeptSlot(body))!;
-    slot.value = null;
-    deepFreeze(body);
-  }
+  if (!BODY_JSON.of(body)) deepFreeze(BODY_JSON.give(body, null));
   return body;
 }
 
@@ -124,13 +123,13 @@ const bodiesOf = new WeakMap<object, object>();
 
 /**
  * The body of a kept domain answer: built by `build` (and marked reusable) the first time, the same
- * body for that answer object afterwards, held in the answer's kept slot when the domain gave it
- * one (a list or query answer: domain/kept-slot.ts), else by the answer in a WeakMap. The domain
- * hands out the same answer while it is valid, so a repeated request answers the same bytes,
- * encoded once; the body goes when the answer does.
+ * body for that answer object afterwards, held in the answer's body slot when the domain gave it
+ * one (a list, query or retrieve answer: domain/kept-slot.ts), else by the answer in a WeakMap (a
+ * long-lived answer: the version list). The domain hands out the same answer while it is valid,
+ * so a repeated request answers the same bytes, encoded once; the body goes when the answer does.
  */
 export function reusableBodyOf<T extends object>(answer: object, build: () => T): T {
-  const slot = keptSlotOf(answer);
+  const slot = ANSWER_BODY.of(answer);
   let body = (slot ? slot.value : bodiesOf.get(answer)) as T | undefined;
   if (!body) {
     body = reusableBody(build());
@@ -141,13 +140,11 @@ export function reusableBodyOf<T extends object>(answer: object, build: () => T)
 }
 
 function jsonOf(body: Record<string, unknown>): string | Buffer {
-  const slot = jsonBytesOf(body);
-  if (slot === undefined) {
-    const text = jsonText(body);
-    return text.length < JSON_BYTES_FROM ? text : encodeJson(text);
-  }
-  if (slot.value === null) slot.value = encodeJson(jsonText(body));
-  return slot.value as Buffer;
+  const slot = BODY_JSON.of(body);
+  if (slot === undefined) return sent(jsonText(body));
+  if (slot.value === null) slot.value = sent(jsonText(body));
+  else if (typeof slot.value === 'string') slot.value = encodeJson(slot.value);
+  return slot.value;
 }
 
 export function structured(env: Envelope, body: Record<string, unknown>, status = 200, extra?: Record<string, string>): Response {

@@ -5,7 +5,8 @@
  * young instead of being kept, and pushed out again soon, after living long enough for V8 to copy
  * and promote it with everything it holds (measured on that world under `npm start`'s Node options:
  * a records and list-answer cache that kept every first answer made the garbage collector cost
- * ~700 µs a list request). A repeated request is kept from its second time on.
+ * ~700 µs a list request). A repeated request is kept from its second time on. Its owner asks it
+ * on every use of a key, hits included, so a key in use stays remembered.
  *
  * The window is two generations of keys (a Set each): when the newer holds `window` keys it
  * becomes the older one and the oldest is forgotten, so at most 2 × window keys are remembered.

@@ -90,6 +90,26 @@ describe('BoundedCache: answers under a stamp (was AnswerCache)', () => {
     expect(cache.peek('z')).toEqual({ v: 'z', n: 0 });
   });
 
+  it("with admit 'second use', keeps a key in use again at once when its value must be remade", () => {
+    const cache = new BoundedCache<string, V>({ entries: 2, bytes: 1e9, sizeOf: () => 1, admit: 'second use' });
+    const c = counting();
+    cache.answer('hot', [1], c.compute('hot'));
+    cache.answer('hot', [1], c.compute('hot')); // kept
+    // Many one-off keys pass while 'hot' is answered from the cache between them: it stays remembered.
+    for (let i = 0; i < 20; i++) {
+      cache.answer(`once${i}`, [1], c.compute(`once${i}`));
+      expect(cache.answer('hot', [1], c.compute('hot')).v).toBe('hot');
+    }
+    // A new stamp forgets every value: 'hot' is remade once and kept at once.
+    const remade = cache.answer('hot', [2], c.compute('hot'));
+    expect(cache.answer('hot', [2], c.compute('hot'))).toBe(remade);
+    // No longer valid: remade once and kept at once.
+    expect(cache.answer('hot', [2], c.compute('hot'), { valid: () => true })).toBe(remade);
+    const again = cache.answer('hot', [2], c.compute('hot'), { valid: (v) => v !== remade });
+    expect(again).not.toBe(remade);
+    expect(cache.answer('hot', [2], c.compute('hot'), { valid: (v) => v !== remade })).toBe(again);
+  });
+
   it('empties the value slot of every entry it drops (a dropped entry left in the old generation must not hold its value)', () => {
     type Slot = { value: unknown };
     const cache = cacheOf(1);

@@ -34,10 +34,10 @@ export interface CacheBounds<K, V> {
   /** The estimated size of one entry, in bytes (read once, when it is kept). */
   sizeOf: (value: V, key: K) => number;
   /**
-   * `second use`: `answer` keeps a computed value only when its key was asked for before, within
-   * the last `entries` to 2 × `entries` keys computed (doorkeeper.ts): a key asked for again only
-   * after more misses than the cache holds would be pushed out before its next use anyway (least
-   * recently used). Default: every computed value.
+   * `second use`: `answer` keeps a computed value only when its key was asked for before (computed
+   * or answered from the cache) within the last `entries` to 2 × `entries` distinct keys asked for
+   * (doorkeeper.ts): a key must come back within about as many other keys as the cache holds.
+   * Default: every computed value.
    */
   admit?: 'second use';
 }
@@ -62,7 +62,7 @@ interface Entry<K, V> {
  * Empties a dropped entry's value slot. A dropped entry may linger in the old generation (until the
  * next full collection) and V8's scavenges treat its slots as roots: a value it still pointed to
  * would be copied and promoted with everything it holds. Measured with a one-entry cache of
- * document records: 2.4 MB of dead records promoted per scavenge with the slot kept, 0.08 MB
+ * document records: 2.4 MB of dead records promoted per scavenge with the slot kept, 0.06–0.08 MB
  * emptied (as java.util.LinkedList empties an unlinked node, "to help GC").
  */
 function forget<K, V>(e: Entry<K, V>): void {
@@ -97,6 +97,8 @@ export class BoundedCache<K, V> {
   answer(key: K, stamp: Stamp, compute: () => V, opts: AnswerOptions<V> = {}): V {
     this.restamp(stamp);
     const hit = this.entries.get(key);
+    // A hit is a use too: a key in use is admitted again at once when its value must be remade (invalid, or a new stamp).
+    if (hit !== undefined) this.doorkeeper?.admits(key);
     if (hit !== undefined && (!opts.valid || opts.valid(hit.value))) {
       this.touch(hit);
       return hit.value;

@@ -3,7 +3,8 @@
  * `documentRecord(view, doc, version)` holds as its own value of `field` (undefined when it has
  * none), read through the same layers of rules (records.ts), in the same precedence. Sorts,
  * filters, the query engine and search read fields this way; answers read whole records
- * (store.record, bounded). A multi-value array or a role object is a fresh copy, as in a record.
+ * (store.record, bounded). A multi-value array or a role object is a fresh copy (a record shares
+ * one frozen value for a role nobody holds: equal, not the same object).
  */
 import type { MetadataView } from './metadata';
 import type { DocumentVersion, StoredDocument } from './model';

@@ -6,18 +6,19 @@
  *   by identity (the query's id lookups; `rowsVisibleTo` makes new rows instead, which go with
  *   their array);
  * - a version's API record, made on demand and kept for the most recently used RECORDS_KEPT
- *   versions only (issue 19: not one ~5 KB record per version of a 100,000-document world), through
- *   the one cache door (domain/cache), valid while the metadata view (labels come from the
- *   registry) and the document's revision are unchanged. Sorts, filters, queries and search read
+ *   versions only (issue 19: not one ~5 KB record per version of a 100,000-document world), from
+ *   the second time it is asked for (cache/doorkeeper.ts), through the one cache door
+ *   (domain/cache), valid while the metadata view (labels come from the registry) and the
+ *   document's revision are unchanged. Sorts, filters, queries and search read
  *   single fields (record-field.ts) and build no record;
  * - a user's visible documents, valid while the access revision is unchanged (a new document, or
  *   a change that may touch roles), for the most recent VISIBLE_LISTS_KEPT users, through the one
  *   cache door. The store's other kept values are in store-cache.ts.
- * Cached rows and records are shared: nobody may modify them (records are deep-frozen, their JSON
- * text made once when an answer first shows them: json-text.ts).
+ * Cached rows and records are shared: nobody may modify them (records are frozen throughout, their
+ * JSON text made once, when the record is made: json-text.ts; its length is the record's size).
  */
 import { BoundedCache, frozenThroughout, jsonSize, SLOT_BYTES } from '../cache';
-import { keepJsonText, keptJsonText } from '../json-text';
+import { keepJsonText, keptJsonLength } from '../json-text';
 import type { MetadataView } from './metadata';
 import type { DocumentVersion, StoredDocument } from './model';
 import { type DocumentRecord, documentRecord } from './records';
@@ -94,7 +95,7 @@ export class RowCache {
     return this.records.answer(version, this.recordStamp, () => {
       // Its text made now: every answer showing it needs it, and its length is its size (no walk).
       const record = keepJsonText(documentRecord(view, doc, version));
-      return { doc, revision, record: frozenThroughout(record, keptJsonText(record).length) };
+      return { doc, revision, record: frozenThroughout(record, keptJsonLength(record)) };
     }, { valid: (k) => k.revision === revision && k.doc === doc }).record;
   }
 
