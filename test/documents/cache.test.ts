@@ -16,8 +16,13 @@ afterEach(() => expect(p.sim.breaches).toEqual([]));
 
 const store = () => p.sim.world.documents.store(p.sim.world.tenants.byDnsName(PROMO)!.id);
 const registry = () => p.sim.world.configuration.get(p.sim.world.tenants.byDnsName(PROMO)!.id)!;
-const listed = async (session: string, id: number) => (await p.sim.json('GET', api('/objects/documents'), session)).documents.find((d: any) => d.document.id === id)?.document;
-const retrieved = async (session: string, id: number) => (await p.sim.json('GET', api(`/objects/documents/${id}`), session)).document;
+// Each asked for twice: an answer is kept from its second request on (cache/doorkeeper.ts), and a change must not leave a kept one in place.
+const twice = async <T>(ask: () => Promise<T>): Promise<T> => {
+  await ask();
+  return ask();
+};
+const listed = async (session: string, id: number) => (await twice(() => p.sim.json('GET', api('/objects/documents'), session))).documents.find((d: any) => d.document.id === id)?.document;
+const retrieved = async (session: string, id: number) => (await twice(() => p.sim.json('GET', api(`/objects/documents/${id}`), session))).document;
 
 describe('API record of a version', () => {
   it('is shared (frozen) between answers from its second use on while nothing changes', () => {
@@ -39,12 +44,15 @@ describe('API record of a version', () => {
   });
 
   it('a check-out and its undo show at once in list and retrieve', async () => {
-    const before = store().record(store().get(p.sim.world.users.get(61002)!, 104));
+    const recordOf = () => store().record(store().get(p.sim.world.users.get(61002)!, 104));
+    recordOf();
+    const before = recordOf();
+    expect(recordOf()).toBe(before); // kept
     expect((await listed(p.alice, 104)).locked__v).toBe(false);
     expect((await p.sim.json('POST', api('/objects/documents/104/lock'), p.alice)).responseStatus).toBe('SUCCESS');
     expect((await listed(p.alice, 104)).locked__v).toBe(true);
     expect((await retrieved(p.bob, 104)).locked__v).toBe(true);
-    expect(store().record(store().get(p.sim.world.users.get(61002)!, 104))).not.toBe(before);
+    expect(recordOf()).not.toBe(before);
     expect((await p.sim.json('DELETE', api('/objects/documents/104/lock'), p.alice)).responseStatus).toBe('SUCCESS');
     expect((await listed(p.alice, 104)).locked__v).toBe(false);
     expect((await retrieved(p.bob, 104)).locked__v).toBe(false);
