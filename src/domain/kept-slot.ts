@@ -2,7 +2,7 @@
  * A slot that a kept, frozen object carries for what callers make from it once, under a
  * non-enumerable symbol of its own kind: JSON, copies, XML, validation and equality see only the
  * object's data. Kinds in use: the body the HTTP layer builds from a kept answer (`ANSWER_BODY`,
- * given by the domain to its kept list, query and retrieve answers), the JSON bytes of a reusable
+ * given by the domain to its kept list, query, retrieve and version-list answers), the JSON bytes of a reusable
  * body (http/respond.ts) and a kept record's JSON text (json-text.ts). The owner gives the slot
  * before it freezes the object (`give`); a caller reads it with `of` (undefined: no slot).
  *

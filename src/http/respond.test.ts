@@ -9,14 +9,17 @@ describe('reusableBodyOf', () => {
       built++;
       return { responseStatus: 'SUCCESS', data: [{ n }] };
     };
-    const answer = {};
+    const answer = withKeptSlot({});
     const body = reusableBodyOf(answer, build(1));
     expect(reusableBodyOf(answer, build(2))).toBe(body);
     expect(built).toBe(1);
     expect(Object.isFrozen(body.data[0])).toBe(true);
-    const other = reusableBodyOf({}, build(3));
+    const other = reusableBodyOf(withKeptSlot({}), build(3));
     expect(other).not.toBe(body);
     expect(other.data[0].n).toBe(3);
+    expect(built).toBe(2);
+    // An answer the domain gave no body slot is a defect of the caller, not kept on the side.
+    expect(() => reusableBodyOf({}, build(4))).toThrow(/no body slot/);
     expect(built).toBe(2);
   });
 });

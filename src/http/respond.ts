@@ -118,25 +118,17 @@ export function reusableBody<T extends object>(body: T): T {
   return body;
 }
 
-/** The reusable body built from each kept domain answer without a kept slot (the slot holds it otherwise). */
-const bodiesOf = new WeakMap<object, object>();
-
 /**
  * The body of a kept domain answer: built by `build` (and marked reusable) the first time, the same
- * body for that answer object afterwards, held in the answer's body slot when the domain gave it
- * one (a list, query or retrieve answer: domain/kept-slot.ts), else by the answer in a WeakMap (a
- * long-lived answer: the version list). The domain hands out the same answer while it is valid,
- * so a repeated request answers the same bytes, encoded once; the body goes when the answer does.
+ * body for that answer object afterwards, held in the answer's body slot (domain/kept-slot.ts:
+ * every answer the domain keeps for this, a list, query, retrieve or version-list answer, is given
+ * one). The domain hands out the same answer while it is valid, so a repeated request answers the
+ * same bytes, encoded once; the body goes when the answer does.
  */
 export function reusableBodyOf<T extends object>(answer: object, build: () => T): T {
   const slot = ANSWER_BODY.of(answer);
-  let body = (slot ? slot.value : bodiesOf.get(answer)) as T | undefined;
-  if (!body) {
-    body = reusableBody(build());
-    if (slot) slot.value = body;
-    else bodiesOf.set(answer, body);
-  }
-  return body;
+  if (!slot) throw new Error('reusableBodyOf: the answer has no body slot (give it one with withKeptSlot before freezing it)');
+  return (slot.value ??= reusableBody(build())) as T;
 }
 
 function jsonOf(body: Record<string, unknown>): string | Buffer {

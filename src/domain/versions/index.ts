@@ -8,6 +8,7 @@
  * built once.
  */
 import { BoundedCache, deepFreeze, jsonSize, NO_STAMP } from '../cache';
+import { withKeptSlot } from '../kept-slot';
 
 /** (chosen) Distinct bases kept; beyond it (or beyond the bytes) the least recently used is forgotten. */
 export const VERSION_BASES_KEPT = 64;
@@ -30,7 +31,7 @@ export class ApiVersions {
 
   /** Endpoint 4: each version → its address under `apiBase` (`…/api`). */
   list(apiBase: string): AddressValues {
-    return this.lists.answer(apiBase, NO_STAMP, () => deepFreeze(Object.fromEntries(this.versions.map((v) => [v, `${apiBase}/${v}`]))));
+    return this.lists.answer(apiBase, NO_STAMP, () => deepFreeze(withKeptSlot(Object.fromEntries(this.versions.map((v) => [v, `${apiBase}/${v}`])))));
   }
 
 }
