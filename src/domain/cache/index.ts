@@ -97,15 +97,16 @@ export class BoundedCache<K, V> {
   answer(key: K, stamp: Stamp, compute: () => V, opts: AnswerOptions<V> = {}): V {
     this.restamp(stamp);
     const hit = this.entries.get(key);
-    // A hit is a use too: a key in use is admitted again at once when its value must be remade (invalid, or a new stamp).
-    if (hit !== undefined) this.doorkeeper?.admits(key);
+    // Every ask is a use, hits included: a key in use is admitted again at once when its value must
+    // be remade (no longer valid, or a new stamp).
+    const admitted = this.doorkeeper === undefined || this.doorkeeper.admits(key) || hit !== undefined;
     if (hit !== undefined && (!opts.valid || opts.valid(hit.value))) {
       this.touch(hit);
       return hit.value;
     }
     if (hit !== undefined) this.delete(key);
     const value = compute();
-    if (value !== undefined && (!opts.keep || opts.keep(value)) && (!this.doorkeeper || this.doorkeeper.admits(key))) this.set(key, value);
+    if (value !== undefined && admitted && (!opts.keep || opts.keep(value))) this.set(key, value);
     return value;
   }
 
