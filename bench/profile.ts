@@ -65,8 +65,9 @@ async function main(): Promise<void> {
   try {
     const p = (await prepareScenarios(sim.base, [name])).get(name)!;
     if ('na' in p) throw new Error(`${name}: n/a (${p.na})`);
-    await cannon(sim.base, p.request, Math.min(2, duration), sim.pid); // warm-up, profiled too
-    const m = await cannon(sim.base, p.request, duration, sim.pid);
+    const load = p.requests ?? p.request; // a varied scenario loads its whole list, as in `npm run bench`
+    await cannon(sim.base, load, Math.min(2, duration), sim.pid); // warm-up, profiled too
+    const m = await cannon(sim.base, load, duration, sim.pid);
     console.log(`${name}: ${Math.round(m.rps)} rps, ${m.cpuUsPerReq?.toFixed(1) ?? 'n/a'} µs CPU/req (profiler on)`);
     await stop(sim.child, 10_000); // SIGTERM: the CLI exits and node writes the profile
   } finally {
