@@ -1,7 +1,8 @@
 /**
  * A package loaded when first used instead of at start: the YAML parser (only when a fixture set
  * is parsed), ajv (only when a validator is compiled), jose (the authorization server's keys),
- * pngjs (thumbnails) and fast-xml-parser (XML answers) together took ~60 ms of every start.
+ * pngjs (thumbnails) and fast-xml-parser (XML answers) together took ~60 ms of every start, and
+ * faker (only `fixtures generate`) ~150–240 ms more.
  * Loading is synchronous (`require`, which also loads the ES-module-only jose on Node ≥ 20.19).
  */
 import { createRequire } from 'node:module';
@@ -20,3 +21,4 @@ export const ajvFormats = lazy<typeof import('ajv-formats')>('ajv-formats');
 export const joseModule = lazy<typeof import('jose')>('jose');
 export const pngModule = lazy<typeof import('pngjs')>('pngjs');
 export const xmlModule = lazy<typeof import('fast-xml-parser')>('fast-xml-parser');
+export const fakerModule = lazy<typeof import('@faker-js/faker')>('@faker-js/faker');

@@ -53,6 +53,12 @@ describe('the built server (dist/cli.mjs)', () => {
     expect(out).toContain('Fixtures: fixtures/default (checked at build time: default-world.json beside the server)');
   });
 
+  it('loads at start only the packages every request needs (the others through src/lazy.ts, when first used)', () => {
+    const bundle = readFileSync(join(OUT, 'cli.mjs'), 'utf8');
+    const statics = new Set([...bundle.matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1]).filter((id) => !id.startsWith('node:')));
+    expect([...statics].sort()).toEqual(['@hono/node-server', 'hono']);
+  });
+
   it('answers like the simulator run from source: JSON, XML, a validation failure, a session, a thumbnail', async () => {
     const api = await (await fetch(`${base}/api/`)).json();
     expect(api.responseStatus).toBe('SUCCESS');

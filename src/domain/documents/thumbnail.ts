@@ -3,7 +3,8 @@
  * scaled down to fit the box; any other file (or none) gets a page-like picture whose colours
  * come from the file's checksum.
  */
-import { PNG } from 'pngjs';
+import type { PNG } from 'pngjs';
+import { pngModule } from '../../lazy';
 import type { StoredFile } from './files';
 
 /** (chosen) The thumbnail box of the real service's document cards. */
@@ -13,7 +14,7 @@ function scaled(source: PNG): PNG {
   const f = Math.min(THUMBNAIL.width / source.width, THUMBNAIL.height / source.height, 1);
   const w = Math.max(1, Math.round(source.width * f));
   const h = Math.max(1, Math.round(source.height * f));
-  const out = new PNG({ width: w, height: h });
+  const out = new (pngModule().PNG)({ width: w, height: h });
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const sx = Math.min(source.width - 1, Math.floor(x / f));
@@ -26,7 +27,7 @@ function scaled(source: PNG): PNG {
 
 function page(seed: string): PNG {
   const { width: w, height: h } = THUMBNAIL;
-  const png = new PNG({ width: w, height: h });
+  const png = new (pngModule().PNG)({ width: w, height: h });
   const byte = (i: number) => parseInt(seed.slice((i * 2) % seed.length, ((i * 2) % seed.length) + 2) || '80', 16);
   const accent = [byte(0), byte(1), byte(2)];
   for (let y = 0; y < h; y++) {
@@ -49,11 +50,11 @@ export function thumbnailOf(file: StoredFile | undefined): Uint8Array {
   let png: PNG | undefined;
   if (file?.format === 'image/png') {
     try {
-      png = scaled(PNG.sync.read(Buffer.from(file.bytes)));
+      png = scaled(pngModule().PNG.sync.read(Buffer.from(file.bytes)));
     } catch {
       png = undefined;
     }
   }
   png ??= page(file?.md5 ?? '9e9e9e9e9e9e');
-  return new Uint8Array(PNG.sync.write(png, { colorType: 6 }));
+  return new Uint8Array(pngModule().PNG.sync.write(png, { colorType: 6 }));
 }
