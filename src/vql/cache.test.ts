@@ -13,6 +13,7 @@ import { queryArbitrary } from './test-arbitraries';
 import { DOCS, makeCatalog } from './test-catalog';
 import { VALID_QUERIES } from './test-corpus';
 import { FrameRows, windowOf } from './rowlist';
+import { KeptOrder } from './sorted';
 
 /** The test catalog with every target declaring stableRows (its documents target returns one array). */
 function stableCatalog(): QueryCatalog {
@@ -174,6 +175,61 @@ describe('stableRows cache', () => {
       expect(list.slice(NaN, Infinity)).toEqual(expected.slice(NaN, Infinity));
       expect(list.slice(-Infinity, 2.7)).toEqual(expected.slice(-Infinity, 2.7));
     }), { numRuns: 500 });
+  });
+
+  it('FrameRows over a kept order reads it as found: rows appended since are skipped, and a replacing change leaves it its epoch’s permutation', () => {
+    const spec = fc.integer({ min: 0, max: 120 }).chain((n) => fc.record({
+      n: fc.constant(n),
+      order: fc.shuffledSubarray([...Array(n).keys()], { minLength: n, maxLength: n }),
+      keep: fc.option(fc.array(fc.boolean(), { minLength: n, maxLength: n })),
+      // Appends after the list was found: each new slot at a place in the order (old slots keep theirs, relatively).
+      appends: fc.array(fc.array(fc.nat(), { maxLength: 5 }), { maxLength: 3 }),
+      replaceAfter: fc.option(fc.nat({ max: 3 })),
+      windows: fc.array(fc.tuple(fc.integer({ min: -130, max: 130 }), fc.integer({ min: -130, max: 130 })), { maxLength: 2 }),
+      slices: fc.array(fc.tuple(fc.integer({ min: -150, max: 150 }), fc.integer({ min: -150, max: 150 })), { minLength: 1, maxLength: 4 }),
+    }));
+    fc.assert(fc.property(spec, ({ n, order, keep, appends, replaceAfter, windows, slices }) => {
+      const base = Array.from({ length: n }, (_, i) => ({ i }));
+      const seq = order.filter((i) => !keep || keep[i]).map((i) => base[i]);
+      let bits: Uint32Array | undefined;
+      if (keep) {
+        bits = new Uint32Array((n + 31) >>> 5);
+        keep.forEach((k, i) => { if (k) bits![i >>> 5] |= 1 << (i & 31); });
+      }
+      const kept = new KeptOrder(Int32Array.from(order));
+      let list = new FrameRows(base, { kept, epoch: kept.epoch }, bits, 0, seq.length, n) as FrameRows;
+      const rows = base as { i: number }[];
+      appends.forEach((batch, k) => {
+        if (replaceAfter === k) kept.update(Int32Array.from([...kept.perm].reverse()), true); // another epoch: its order is not the list's
+        const perm = [...kept.perm];
+        for (const at of batch) {
+          perm.splice(at % (perm.length + 1), 0, rows.length);
+          rows.push({ i: rows.length });
+        }
+        kept.update(Int32Array.from(perm), false);
+      });
+      let expected = seq;
+      for (const [a, b] of windows) {
+        expected = expected.slice(a, b);
+        list = windowOf(list, a, b) as FrameRows;
+      }
+      expect(list.length).toBe(expected.length);
+      expect(list.slice()).toEqual(expected);
+      for (const [a, b] of slices) expect(list.slice(a, b)).toEqual(expected.slice(a, b));
+    }), { numRuns: 500 });
+  });
+
+  it('a list found before a create reads the patched order, not a copy of its own; one found before a replacing change keeps its epoch’s', () => {
+    const kept = new KeptOrder(Int32Array.from([2, 0, 1]));
+    const first = kept.epoch;
+    kept.update(Int32Array.from([2, 3, 0, 1]), false);
+    expect(kept.epoch).toBe(first);
+    expect(kept.permFor(first)).toEqual(Int32Array.from([2, 3, 0, 1]));
+    const before = kept.perm;
+    kept.update(Int32Array.from([0, 1, 2, 3]), true);
+    expect(kept.epoch).not.toBe(first);
+    expect(kept.permFor(first)).toBe(before);
+    expect(kept.permFor(kept.epoch)).toEqual(Int32Array.from([0, 1, 2, 3]));
   });
 
   it('answers like the uncached engine on many rows (plain columns for many distinct values, encoded ones for few)', () => {

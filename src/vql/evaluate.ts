@@ -115,7 +115,8 @@ function run(q: Query, catalog: QueryCatalog): Found {
       const visible = target.table ? target.visible : undefined;
       const probe = smallest([q.where && compileProbe(scope, q.where), findTest?.probe]);
       const { bits, count } = test || visible ? matchRows(frame, scope.slots, test, visible, probe, !q.find) : { bits: undefined, count: frame.length };
-      found = new FrameRows(rows, order ? frameOrder(order, frame) : undefined, bits, 0, count);
+      const kept = order ? frameOrder(order, frame) : undefined;
+      found = new FrameRows(rows, kept && { kept, epoch: kept.epoch }, bits, 0, count, frame.length);
     } else {
       const source = frame ? frame.rows.slice(0, frame.length) : target.rows();
       const rows: readonly Row[] = Array.isArray(source) ? source : [...source];

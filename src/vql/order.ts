@@ -3,7 +3,7 @@ import type { Row } from './catalog';
 import { columnOf, type Frame, type Slot } from './frame';
 import { positionOf } from './positions';
 import { resolveField, type Scope } from './resolve';
-import { sortedOf, type SlotCompare } from './sorted';
+import { type KeptOrder, keptOrderOf, type SlotCompare } from './sorted';
 import { compareKeys, type Key, type KeyFn } from './values';
 
 /** A compiled ORDER BY: one sort-key slot per item (not bound: read through `keys`). */
@@ -79,8 +79,8 @@ export function sortRows(order: Order, rows: readonly Row[]): Row[] {
  * on change: sorting a subset of the frame's rows gives this order restricted to the subset, since
  * the comparison (keys, then slot) is a total order.
  */
-export function frameOrder(order: Order, frame: Frame): Int32Array {
-  return sortedOf(frame, `o:${order.sig!}`, () => slotCompare(order.slots.map((s) => columnOf(frame, s.sig!, s.derive)), order.signs));
+export function frameOrder(order: Order, frame: Frame): KeptOrder {
+  return keptOrderOf(frame, `o:${order.sig!}`, () => slotCompare(order.slots.map((s) => columnOf(frame, s.sig!, s.derive)), order.signs));
 }
 
 /** Sort by the target's `id` ascending (order of byId fast-path results). */

@@ -1,16 +1,16 @@
 import type { Row } from './catalog';
+import type { KeptOrder } from './sorted';
 
 /**
  * An ordered, immutable list of found rows: a plain array, or a compact view over a cached rows
- * array (a bitset of the matching rows and, for ORDER BY, the cached permutation) so that a kept
- * result of 100,000 rows costs 12.5 KB instead of a 100,000-slot array.
+ * array (a bitset of the matching rows and, for ORDER BY, the frame's kept order as of when it was
+ * found) so that a kept result of 100,000 rows costs 12.5 KB instead of a 100,000-slot array.
  */
 export interface RowList {
   readonly length: number;
   /**
    * Estimated bytes the list holds on to besides the rows (a compact view: its bitset and the
-   * ORDER BY permutation it reads, which a later change of the table replaces while the list
-   * keeps it); absent for a plain array.
+   * ORDER BY permutation it reads, which it may share: sorted.ts KeptOrder); absent for a plain array.
    */
   readonly bytes?: number;
   /** Rows [start, end), with the bounds read exactly like Array.prototype.slice's. */
@@ -30,25 +30,39 @@ export const popcount = (x: number): number => {
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 };
 
-/** `base` in `order` (or index order), only rows whose bit is set (all without bits), positions [from, from + length). */
+/**
+ * The ORDER BY order a list reads: a permutation of its own, or a frame's kept order as of the
+ * epoch the list was found in (which may hold slots appended since: skipped).
+ */
+export type ListOrder = Int32Array | { readonly kept: KeptOrder; readonly epoch: object };
+
+/**
+ * `base` in `order` (or slot order), only rows whose bit is set (all without bits), positions
+ * [from, from + length); `slots`: how many slots of `base` the list was found among (rows appended
+ * to `base` later are not in it).
+ */
 export class FrameRows implements RowList {
   constructor(
     private readonly base: readonly Row[],
-    private readonly order: Int32Array | undefined,
+    private readonly order: ListOrder | undefined,
     private readonly bits: Uint32Array | undefined,
     private readonly from: number,
     readonly length: number,
+    private readonly slots: number = base.length,
   ) {}
 
+  /** Counted whole: the permutation it reads (shared with the lists found in its epoch, and kept for them once the epoch ends). */
   get bytes(): number {
-    return (this.bits?.byteLength ?? 0) + (this.order?.byteLength ?? 0);
+    const o = this.order;
+    const perm = o === undefined ? 0 : o instanceof Int32Array ? o.byteLength : o.kept.permFor(o.epoch).byteLength;
+    return (this.bits?.byteLength ?? 0) + perm;
   }
 
   /** Positions [start, end) of this list as a new list (SKIP, MAXROWS). */
   window(start?: number, end?: number): FrameRows {
     const s = bound(start, this.length, 0);
     const e = Math.max(s, bound(end, this.length, this.length));
-    return new FrameRows(this.base, this.order, this.bits, this.from + s, e - s);
+    return new FrameRows(this.base, this.order, this.bits, this.from + s, e - s, this.slots);
   }
 
   slice(start?: number, end?: number): Row[] {
@@ -58,29 +72,31 @@ export class FrameRows implements RowList {
     if (e <= s) return out;
     const want = this.from + s;
     const stop = this.from + e;
-    const { base, order, bits } = this;
-    if (!bits) {
+    const { base, bits, slots } = this;
+    const order = this.order === undefined || this.order instanceof Int32Array ? this.order : this.order.kept.permFor(this.order.epoch);
+    if (!bits && (!order || order.length === slots)) {
       for (let p = want; p < stop; p++) out.push(base[order ? order[p] : p]);
       return out;
     }
     let k = 0; // matching rows passed so far
     if (!order) {
       let w = 0;
-      for (; w < bits.length; w++) {
-        const c = popcount(bits[w]);
+      for (; w < bits!.length; w++) {
+        const c = popcount(bits![w]);
         if (k + c > want) break;
         k += c;
       }
-      for (let i = w * 32; i < base.length && k < stop; i++) {
-        if ((bits[i >>> 5] & (1 << (i & 31))) === 0) continue;
+      for (let i = w * 32; i < slots && k < stop; i++) {
+        if ((bits![i >>> 5] & (1 << (i & 31))) === 0) continue;
         if (k >= want) out.push(base[i]);
         k++;
       }
       return out;
     }
+    // In order, skipping rows not found (no bit, or a slot appended since).
     for (let p = 0; p < order.length && k < stop; p++) {
       const i = order[p];
-      if ((bits[i >>> 5] & (1 << (i & 31))) === 0) continue;
+      if (i >= slots || (bits && (bits[i >>> 5] & (1 << (i & 31))) === 0)) continue;
       if (k >= want) out.push(base[i]);
       k++;
     }

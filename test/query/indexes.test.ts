@@ -54,3 +54,25 @@ describe('a created document in the next query', () => {
     for (const q of QUERIES) expect(await found(alice, q), q).toEqual(listed.includes(id) ? [id] : []);
   });
 });
+
+describe('a paged result found before documents are created', () => {
+  it('pages on as it was found (the created ones, sorted into the kept orders in between, are not in it), for a filtered and an unfiltered list', async () => {
+    const create = async (name: string) => {
+      const c = await sim.json('POST', `/api/${V}/objects/documents`, admin, { form: { name__v: name, type__v: 'Product Label', lifecycle__v: 'General Lifecycle' } });
+      expect(c.responseStatus).toBe('SUCCESS');
+    };
+    for (const q of ['SELECT id, name__v FROM documents ORDER BY name__v ASC', "SELECT id, name__v FROM documents WHERE name__v != 'zz' ORDER BY name__v DESC"]) {
+      const whole = await query(admin, q);
+      const first = await query(admin, `${q} PAGESIZE 3`);
+      expect(first.data).toEqual(whole.data.slice(0, 3));
+      // names that sort among the found ones, in both directions
+      for (const r of whole.data.slice(0, 4)) await create(`${r.name__v} b`);
+      // a query after the creates: the engine's kept order is patched now (the result found before reads it)
+      expect((await query(admin, q)).data.length).toBe(whole.data.length + 4);
+      const pages: any[] = [first];
+      while (pages.at(-1).responseDetails.next_page) pages.push(await sim.json('POST', pages.at(-1).responseDetails.next_page, admin));
+      expect(pages.flatMap((p) => p.data)).toEqual(whole.data);
+      expect(pages.at(-1).responseDetails.total).toBe(whole.data.length);
+    }
+  });
+});

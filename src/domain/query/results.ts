@@ -26,9 +26,9 @@ export interface StoredResult {
 
 /**
  * The estimated bytes of a stored result: a slot a row for a plain array; for a compact view over
- * a table (RowList), its bitset and the ORDER BY permutation it reads (a create replaces the
- * table's permutations; the result keeps its own: counted whole, though results found between
- * two changes share it). The rows themselves are the table's, shared (a table replaces its rows
+ * a table (RowList), its bitset and the ORDER BY permutation it reads (counted whole, though the
+ * results of one table share it: a create patches the table's permutation, and results found
+ * before it read the new one, skipping the rows created since: vql/sorted.ts KeptOrder). The rows themselves are the table's, shared (a table replaces its rows
  * array only when a row changes in place, which no API call does yet: not counted).
  */
 const resultBytes = (r: StoredResult): number => 256 + (Array.isArray(r.rows) ? SLOT_BYTES * r.rows.length : r.rows.bytes ?? Math.ceil(r.rows.length / 8));
