@@ -21,6 +21,7 @@
  */
 import type { MetadataView } from './metadata';
 import { type DocumentVersion, type StoredDocument, latestVersion } from './model';
+import { blankOf, knowsShape, learnShape, shapeKey } from './record-shape';
 import { ROLES, STANDARD_DEFAULTS } from './standard-fields';
 
 export type DocumentRecord = Record<string, unknown> & { id: number };
@@ -48,6 +49,9 @@ function chainLabel(s: RecordSource, i: number): unknown {
   if (i >= chain.length) return NOT_SET;
   return s.view.doctype(chain[i])?.label ?? chain[i];
 }
+
+/** The label fields of the Doctype chain, in its order. */
+const CHAIN_LABELS = ['type__v', 'subtype__v', 'classification__v'];
 
 /** Layer 1: replaced by a stored field of the same name. */
 export const BASE_FIELDS: ReadonlyMap<string, FieldRule> = new Map<string, FieldRule>([
@@ -111,14 +115,30 @@ const NO_MEMBERS: { readonly users: readonly number[]; readonly groups: readonly
  * layer by layer as the rules above give them, rather than built by calling every rule of the
  * tables (that cost ~4x a record, measured at 100k). The tables stay the definition recordField
  * reads; a test compares the two for every field of every version of the default and a generated
- * world and of generated colliding documents.
+ * world and of generated colliding documents. Filled in a blank of its shape when there is one
+ * (record-shape.ts: fast properties), else key by key.
  */
 export function documentRecord(view: MetadataView, doc: StoredDocument, version: DocumentVersion = latestVersion(doc)): DocumentRecord {
+  const chain = view.doctype(doc.doctype)?.chain ?? [doc.doctype];
+  const shape = shapeKey(version.fields, chain.length, version.file !== undefined);
+  const blank = blankOf(shape);
+  if (blank) return fill(blank as DocumentRecord, view, doc, version, chain);
+  const record = documentRecordKeyByKey(view, doc, version);
+  if (!knowsShape(shape)) learnShape(shape, Object.keys(record));
+  return record;
+}
+
+/** The same record built key by key on an empty object (the first of its shape; tests compare the two). */
+export function documentRecordKeyByKey(view: MetadataView, doc: StoredDocument, version: DocumentVersion = latestVersion(doc)): DocumentRecord {
+  return fill({} as DocumentRecord, view, doc, version, view.doctype(doc.doctype)?.chain ?? [doc.doctype]);
+}
+
+/** Writes the record's fields into `record` (empty, or a blank of its shape: the same keys in the same order). */
+function fill(record: DocumentRecord, view: MetadataView, doc: StoredDocument, version: DocumentVersion, chain: readonly string[]): DocumentRecord {
   const lifecycle = view.lifecycles.get(doc.lifecycle);
   const state = lifecycle?.states.find((st) => st.name === version.state);
-  const chain = view.doctype(doc.doctype)?.chain ?? [doc.doctype];
-  const labels = ['type__v', 'subtype__v', 'classification__v'];
-  const record: DocumentRecord = { id: doc.id, version_id: `${doc.id}_${version.major}_${version.minor}` };
+  record.id = doc.id;
+  record.version_id = `${doc.id}_${version.major}_${version.minor}`;
   for (const k in version.fields) {
     if (!Object.hasOwn(version.fields, k)) continue;
     const v = recordValue(version.fields[k]);
@@ -127,7 +147,7 @@ export function documentRecord(view: MetadataView, doc: StoredDocument, version:
     else record[k] = v;
   }
   record.document_number__v = doc.documentNumber;
-  for (let i = 0; i < Math.min(3, chain.length); i++) record[labels[i]] = view.doctype(chain[i])?.label ?? chain[i];
+  for (let i = 0; i < Math.min(3, chain.length); i++) record[CHAIN_LABELS[i]] = view.doctype(chain[i])?.label ?? chain[i];
   record.lifecycle__v = lifecycle?.label ?? doc.lifecycle;
   record.status__v = state?.label ?? version.state;
   for (const [name, value] of DEFAULTED_FIELDS) if (record[name] === undefined || record[name] === null) record[name] = value();

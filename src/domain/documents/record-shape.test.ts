@@ -1,0 +1,99 @@
+/**
+ * Records filled in a blank of their shape (record-shape.ts) are the records built key by key:
+ * the same keys in the same order, the same values, the same JSON text, for every version of the
+ * default world and for generated stored fields (collisions with the service's fields, odd names,
+ * `__proto__`), and the shapes with a blank stay bounded.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { manualClock } from '../clock';
+import { createRegistry } from '../configuration';
+import { sampleRecords } from '../configuration/sample';
+import { loadFixtures } from '../../fixtures/load';
+import { createWorld } from '../world';
+import { storedFile } from './files';
+import { DocumentMetadata, type MetadataView } from './metadata';
+import type { StoredDocument } from './model';
+import { blankOf, SHAPES_MAX, shapeKey, shapesKnown } from './record-shape';
+import { documentRecord, documentRecordKeyByKey } from './records';
+
+/** Two records are the same: keys in order, values, JSON text and prototype. */
+function expectSame(a: Record<string, unknown>, b: Record<string, unknown>): void {
+  expect(Object.keys(a)).toEqual(Object.keys(b));
+  // key by key (a record may hold its own `constructor`, which a whole-object comparison takes for its type)
+  for (const k of Object.keys(a)) expect(Object.getOwnPropertyDescriptor(a, k)?.value, k).toStrictEqual(Object.getOwnPropertyDescriptor(b, k)?.value);
+  expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+  expect(Object.getPrototypeOf(a)).toBe(Object.prototype);
+}
+
+function docWith(fields: Record<string, unknown>, withFile: boolean, doctype = 'promotional__c'): StoredDocument {
+  return {
+    id: 5, doctype, lifecycle: 'general_lifecycle__c', documentNumber: 'DOC-5', created: 1, createdBy: 7,
+    roles: { owner__v: { users: [7], groups: [] } }, binder: false, crosslink: false, attachments: [],
+    versions: [{
+      major: 1, minor: 0, state: 'draft__c', fields, created: 2, createdBy: 7, modified: 3, modifiedBy: 8,
+      ...(withFile ? { file: storedFile('a.txt', new TextEncoder().encode('hello')) } : {}),
+    }],
+  };
+}
+
+const sampleView = (): MetadataView => new DocumentMetadata(createRegistry(sampleRecords())).view();
+
+describe('a record filled in its shape’s blank', () => {
+  it('is the record built key by key, for every version of the default world (each asked for twice: learnt, then filled)', () => {
+    const world = createWorld(loadFixtures(), manualClock());
+    let n = 0;
+    for (const tenant of world.tenants.all()) {
+      const store = world.documents.store(tenant.id);
+      if (!store) continue;
+      const view = store.view();
+      for (const doc of store.all()) {
+        for (const version of doc.versions) {
+          documentRecord(view, doc, version);
+          const shape = shapeKey(version.fields, view.doctype(doc.doctype)?.chain.length ?? 1, version.file !== undefined);
+          expect(blankOf(shape), shape).toBeDefined();
+          expectSame(documentRecord(view, doc, version), documentRecordKeyByKey(view, doc, version));
+          n++;
+        }
+      }
+    }
+    expect(n).toBeGreaterThan(50);
+  });
+
+  it('is the record built key by key for any stored fields, their order, the Doctype chain and the file (property)', () => {
+    const view = sampleView();
+    const names = ['id', 'version_id', 'name__v', 'document_number__v', 'type__v', 'subtype__v', 'status__v', 'size__v', 'format__v',
+      'locked__v', 'owner__v', 'language__v', 'color__c', 'constructor', 'toString', '__proto__', '7', '0', 'z__c'];
+    const value = fc.oneof(fc.constant(null), fc.constant(undefined), fc.string({ maxLength: 4 }), fc.integer(), fc.array(fc.string({ maxLength: 3 }), { maxLength: 2 }));
+    const fields = fc.array(fc.tuple(fc.constantFrom(...names), value), { maxLength: 8 }).map((pairs) => {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of pairs) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+      return out;
+    });
+    fc.assert(fc.property(fields, fc.boolean(), fc.constantFrom('promotional__c', 'print__c', 'base_document__v', 'unknown__c'), (stored, withFile, doctype) => {
+      const doc = docWith(stored, withFile, doctype);
+      const reference = documentRecordKeyByKey(view, doc);
+      expectSame(documentRecord(view, doc), reference);
+      expectSame(documentRecord(view, doc), reference);
+      if (Object.hasOwn(reference, '__proto__')) expect(Object.getOwnPropertyDescriptor(documentRecord(view, doc), '__proto__')?.value).toStrictEqual(stored.__proto__);
+    }), { numRuns: 400 });
+  });
+
+  it('keeps the stored fields’ order: the same names in another order are another shape', () => {
+    const view = sampleView();
+    const ab = docWith({ a__c: 1, b__c: 2, name__v: 'x' }, true);
+    const ba = docWith({ b__c: 2, a__c: 1, name__v: 'x' }, true);
+    for (const doc of [ab, ba, ab, ba]) expectSame(documentRecord(view, doc), documentRecordKeyByKey(view, doc));
+    expect(Object.keys(documentRecord(view, ba)).slice(2, 4)).toEqual(['b__c', 'a__c']);
+  });
+
+  it('has a blank for at most SHAPES_MAX shapes; records of any other shape are built key by key, the same', () => {
+    const view = sampleView();
+    for (let i = 0; i < SHAPES_MAX + 20; i++) {
+      const doc = docWith({ [`f${i}__c`]: i, name__v: `n${i}` }, i % 2 === 0);
+      documentRecord(view, doc);
+      expectSame(documentRecord(view, doc), documentRecordKeyByKey(view, doc));
+    }
+    expect(shapesKnown()).toBe(SHAPES_MAX);
+  });
+});
