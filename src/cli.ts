@@ -17,7 +17,6 @@ import { FixtureError } from './fixtures/load';
 import { dispatch } from './commands/dispatch';
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS, connectionLimitProblems } from './http/server';
 import type { Settings } from './domain/world';
-import { limitHeapGrowth } from './heap-growth';
 import { createSimulator, isLoopback } from './simulator';
 import { trustAdvice } from './tls/certificate';
 
@@ -149,7 +148,6 @@ export function serve(argv: string[]): void {
     process.exit(1);
   }
   const simulator = sim;
-  limitHeapGrowth(); // the world is loaded: from now on the old generation grows by half at most
   simulator.listen().then(
     ({ url }) => {
       const base = simulator.publicUrl ?? url;
