@@ -11,12 +11,16 @@
  * keeps its fast properties).
  *
  * Keys go into the compiled source as JSON string literals (any text is safe there). A shape with
- * a `__proto__` field (a literal would set the prototype instead) and every shape beyond SHAPES_MAX
- * are built key by key, as is everything when code generation is not allowed.
+ * a `__proto__` field (a literal would set the prototype instead), or with LITERAL_KEYS_MAX keys or
+ * more (V8 makes such a literal a dictionary anyway), is built key by key, as is everything when
+ * code generation is not allowed. Shapes are few, but a client decides the order of the fields it
+ * stores: when SHAPES_MAX shapes are known, they are all forgotten and learnt again as they come.
  */
 
-/** (chosen) Shapes with a compiled blank at most (beyond: built key by key). */
+/** (chosen) Shapes known at most (then forgotten all at once, and learnt again as records of them are made). */
 export const SHAPES_MAX = 256;
+/** V8's limit for an object literal with fast properties (its map cache's size). */
+const LITERAL_KEYS_MAX = 128;
 
 type Blank = () => Record<string, unknown>;
 /** By shape key: its blank, or null (built key by key). */
@@ -24,7 +28,7 @@ const blanks = new Map<string, Blank | null>();
 
 /** The key of a record's shape: its version's stored field names in order, its chain length (≤ 3) and whether it has a file. */
 export function shapeKey(fields: Record<string, unknown>, chainLength: number, hasFile: boolean): string {
-  return `${Math.min(3, chainLength)}${hasFile ? 'f' : 'n'}${Object.keys(fields).join('\u0000')}`;
+  return `${Math.min(3, chainLength)}${hasFile ? 'f' : 'n'}${JSON.stringify(Object.keys(fields))}`;
 }
 
 /** The blank of a shape (a new object with every key of its records, in order), or undefined when its records are built key by key or it has none yet. */
@@ -37,8 +41,8 @@ export const knowsShape = (shape: string): boolean => blanks.has(shape);
 
 /** Learns a shape from the keys of its first record, built key by key. */
 export function learnShape(shape: string, keys: readonly string[]): void {
-  if (blanks.size >= SHAPES_MAX) return;
-  blanks.set(shape, keys.includes('__proto__') ? null : compiled(keys));
+  if (blanks.size >= SHAPES_MAX) blanks.clear();
+  blanks.set(shape, keys.includes('__proto__') || keys.length >= LITERAL_KEYS_MAX ? null : compiled(keys));
 }
 
 function compiled(keys: readonly string[]): Blank | null {
@@ -51,3 +55,6 @@ function compiled(keys: readonly string[]): Blank | null {
 
 /** How many shapes are known (tests). */
 export const shapesKnown = (): number => blanks.size;
+
+/** Forgets every shape (tests: each starts with none known). */
+export const forgetShapes = (): void => blanks.clear();

@@ -43,9 +43,12 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** A stored value as a record holds it: a multi-value array copied (records are deep-frozen by answers; stored arrays must stay mutable). */
 export const recordValue = (v: unknown): unknown => (Array.isArray(v) ? [...v] : v);
 
+/** The document's Doctype chain (type, subtype, classification), or its Doctype alone when the view does not know it. */
+const chainOf = (view: MetadataView, doc: StoredDocument): readonly string[] => view.doctype(doc.doctype)?.chain ?? [doc.doctype];
+
 /** The i-th label of the Doctype chain (type, subtype, classification), or NOT_SET past its end. */
 function chainLabel(s: RecordSource, i: number): unknown {
-  const chain = s.view.doctype(s.doc.doctype)?.chain ?? [s.doc.doctype];
+  const chain = chainOf(s.view, s.doc);
   if (i >= chain.length) return NOT_SET;
   return s.view.doctype(chain[i])?.label ?? chain[i];
 }
@@ -119,7 +122,7 @@ const NO_MEMBERS: { readonly users: readonly number[]; readonly groups: readonly
  * (record-shape.ts: fast properties), else key by key.
  */
 export function documentRecord(view: MetadataView, doc: StoredDocument, version: DocumentVersion = latestVersion(doc)): DocumentRecord {
-  const chain = view.doctype(doc.doctype)?.chain ?? [doc.doctype];
+  const chain = chainOf(view, doc);
   const shape = shapeKey(version.fields, chain.length, version.file !== undefined);
   const blank = blankOf(shape);
   if (blank) return fill(blank as DocumentRecord, view, doc, version, chain);
@@ -130,7 +133,7 @@ export function documentRecord(view: MetadataView, doc: StoredDocument, version:
 
 /** The same record built key by key on an empty object (the first of its shape; tests compare the two). */
 export function documentRecordKeyByKey(view: MetadataView, doc: StoredDocument, version: DocumentVersion = latestVersion(doc)): DocumentRecord {
-  return fill({} as DocumentRecord, view, doc, version, view.doctype(doc.doctype)?.chain ?? [doc.doctype]);
+  return fill({} as DocumentRecord, view, doc, version, chainOf(view, doc));
 }
 
 /** Writes the record's fields into `record` (empty, or a blank of its shape: the same keys in the same order). */

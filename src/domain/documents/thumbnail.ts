@@ -10,11 +10,14 @@ import type { StoredFile } from './files';
 /** (chosen) The thumbnail box of the real service's document cards. */
 export const THUMBNAIL = { width: 120, height: 160 } as const;
 
+/** A new RGBA picture (pngjs is loaded on first use: src/lazy.ts). */
+const blankPng = (width: number, height: number): PNG => new (pngModule().PNG)({ width, height });
+
 function scaled(source: PNG): PNG {
   const f = Math.min(THUMBNAIL.width / source.width, THUMBNAIL.height / source.height, 1);
   const w = Math.max(1, Math.round(source.width * f));
   const h = Math.max(1, Math.round(source.height * f));
-  const out = new (pngModule().PNG)({ width: w, height: h });
+  const out = blankPng(w, h);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const sx = Math.min(source.width - 1, Math.floor(x / f));
@@ -27,7 +30,7 @@ function scaled(source: PNG): PNG {
 
 function page(seed: string): PNG {
   const { width: w, height: h } = THUMBNAIL;
-  const png = new (pngModule().PNG)({ width: w, height: h });
+  const png = blankPng(w, h);
   const byte = (i: number) => parseInt(seed.slice((i * 2) % seed.length, ((i * 2) % seed.length) + 2) || '80', 16);
   const accent = [byte(0), byte(1), byte(2)];
   for (let y = 0; y < h; y++) {
@@ -47,14 +50,15 @@ function page(seed: string): PNG {
 }
 
 export function thumbnailOf(file: StoredFile | undefined): Uint8Array {
+  const { PNG } = pngModule();
   let png: PNG | undefined;
   if (file?.format === 'image/png') {
     try {
-      png = scaled(pngModule().PNG.sync.read(Buffer.from(file.bytes)));
+      png = scaled(PNG.sync.read(Buffer.from(file.bytes)));
     } catch {
       png = undefined;
     }
   }
   png ??= page(file?.md5 ?? '9e9e9e9e9e9e');
-  return new Uint8Array(pngModule().PNG.sync.write(png, { colorType: 6 }));
+  return new Uint8Array(PNG.sync.write(png, { colorType: 6 }));
 }
