@@ -54,6 +54,27 @@ const QUERIES = [
   "SELECT id FROM documents WHERE TONAME(status__v) IN ('approved__c', null)",
 ];
 
+/** The bitset of the kept slots (none: every slot). */
+function bitsOf(n: number, keep: boolean[] | null): Uint32Array | undefined {
+  if (!keep) return undefined;
+  const bits = new Uint32Array((n + 31) >>> 5);
+  keep.forEach((k, i) => { if (k) bits[i >>> 5] |= 1 << (i & 31); });
+  return bits;
+}
+
+/** Windows `list` as `windows` say, then holds its slices equal to the same slices of `seq` windowed alike; returns both. */
+function expectSlicesOf(list: FrameRows, seq: object[], windows: [number, number][], slices: [number, number][]): { list: FrameRows; expected: object[] } {
+  let expected = seq;
+  for (const [a, b] of windows) {
+    expected = expected.slice(a, b);
+    list = windowOf(list, a, b) as FrameRows;
+  }
+  expect(list.length).toBe(expected.length);
+  expect(list.slice()).toEqual(expected);
+  for (const [a, b] of slices) expect(list.slice(a, b)).toEqual(expected.slice(a, b));
+  return { list, expected };
+}
+
 describe('stableRows cache', () => {
   it('answers every corpus query like the uncached engine, on the first and later evaluations', () => {
     const cached = stableCatalog();
@@ -158,22 +179,10 @@ describe('stableRows cache', () => {
     fc.assert(fc.property(spec, ({ n, order, keep, windows, slices }) => {
       const base = Array.from({ length: n }, (_, i) => ({ i }));
       const seq = (order ?? [...Array(n).keys()]).filter((i) => !keep || keep[i]).map((i) => base[i]);
-      let bits: Uint32Array | undefined;
-      if (keep) {
-        bits = new Uint32Array((n + 31) >>> 5);
-        keep.forEach((k, i) => { if (k) bits![i >>> 5] |= 1 << (i & 31); });
-      }
-      let list = new FrameRows(base, order ? Int32Array.from(order) : undefined, bits, 0, seq.length) as FrameRows;
-      let expected = seq;
-      for (const [a, b] of windows) {
-        expected = expected.slice(a, b);
-        list = windowOf(list, a, b) as FrameRows;
-      }
-      expect(list.length).toBe(expected.length);
-      expect(list.slice()).toEqual(expected);
-      for (const [a, b] of slices) expect(list.slice(a, b)).toEqual(expected.slice(a, b));
-      expect(list.slice(NaN, Infinity)).toEqual(expected.slice(NaN, Infinity));
-      expect(list.slice(-Infinity, 2.7)).toEqual(expected.slice(-Infinity, 2.7));
+      const list = new FrameRows(base, order ? Int32Array.from(order) : undefined, bitsOf(n, keep), 0, seq.length) as FrameRows;
+      const { list: windowed, expected } = expectSlicesOf(list, seq, windows, slices);
+      expect(windowed.slice(NaN, Infinity)).toEqual(expected.slice(NaN, Infinity));
+      expect(windowed.slice(-Infinity, 2.7)).toEqual(expected.slice(-Infinity, 2.7));
     }), { numRuns: 500 });
   });
 
@@ -191,13 +200,8 @@ describe('stableRows cache', () => {
     fc.assert(fc.property(spec, ({ n, order, keep, appends, replaceAfter, windows, slices }) => {
       const base = Array.from({ length: n }, (_, i) => ({ i }));
       const seq = order.filter((i) => !keep || keep[i]).map((i) => base[i]);
-      let bits: Uint32Array | undefined;
-      if (keep) {
-        bits = new Uint32Array((n + 31) >>> 5);
-        keep.forEach((k, i) => { if (k) bits![i >>> 5] |= 1 << (i & 31); });
-      }
       const kept = new KeptOrder(Int32Array.from(order));
-      let list = new FrameRows(base, { kept, epoch: kept.epoch }, bits, 0, seq.length, n) as FrameRows;
+      const list = new FrameRows(base, { kept, epoch: kept.epoch }, bitsOf(n, keep), 0, seq.length, n) as FrameRows;
       const rows = base as { i: number }[];
       appends.forEach((batch, k) => {
         if (replaceAfter === k) kept.update(Int32Array.from([...kept.perm].reverse()), true); // another epoch: its order is not the list's
@@ -208,14 +212,7 @@ describe('stableRows cache', () => {
         }
         kept.update(Int32Array.from(perm), false);
       });
-      let expected = seq;
-      for (const [a, b] of windows) {
-        expected = expected.slice(a, b);
-        list = windowOf(list, a, b) as FrameRows;
-      }
-      expect(list.length).toBe(expected.length);
-      expect(list.slice()).toEqual(expected);
-      for (const [a, b] of slices) expect(list.slice(a, b)).toEqual(expected.slice(a, b));
+      expectSlicesOf(list, seq, windows, slices);
     }), { numRuns: 500 });
   });
 

@@ -22,6 +22,7 @@ import type { StoredDocument } from './model';
 import { recordField } from './record-field';
 import { documentRecord } from './records';
 import { STANDARD_DEFAULTS } from './standard-fields';
+import { forEachVersion } from './test-versions';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -32,21 +33,14 @@ const ODD_NAMES = ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'no
 /** Compares every field of every version of every document of every tenant; returns how many values it compared. */
 function compareWorld(world: World): number {
   let n = 0;
-  for (const tenant of world.tenants.all()) {
-    const store = world.documents.store(tenant.id);
-    if (!store) continue;
-    const view = store.view();
-    for (const doc of store.all()) {
-      for (const version of doc.versions) {
-        const record = documentRecord(view, doc, version);
-        const names = new Set([...Object.keys(record), ...view.fields.map((f) => f.name), ...ODD_NAMES]);
-        for (const name of names) {
-          expect(recordField(view, doc, version, name), `${doc.id} ${version.major}.${version.minor} ${name}`).toStrictEqual(valueOf(record, name));
-          n++;
-        }
-      }
+  forEachVersion(world, (view, doc, version) => {
+    const record = documentRecord(view, doc, version);
+    const names = new Set([...Object.keys(record), ...view.fields.map((f) => f.name), ...ODD_NAMES]);
+    for (const name of names) {
+      expect(recordField(view, doc, version, name), `${doc.id} ${version.major}.${version.minor} ${name}`).toStrictEqual(valueOf(record, name));
+      n++;
     }
-  }
+  });
   return n;
 }
 
