@@ -8,8 +8,9 @@ import { isoMillis } from '../domain/clock';
 import { plainBodyOf, plainHeadersOf } from '../http/respond';
 import type { Exchange, Stage } from '../http/stage';
 import { isDropped, isTruncated } from './fault-answers';
+import type { BodyRing, BodyRef } from './body-ring';
 import type { Journal } from './journal';
-import { BODY_MAX, isTextual, keepBody, readAnswerBody } from './journal-body';
+import { BODY_MAX, isTextual, type KeptBody, keepBody, readAnswerBody } from './journal-body';
 import { maskForm, maskHeaders } from './mask';
 
 export interface JournalPlane {
@@ -30,13 +31,15 @@ export function journalStage(plane: JournalPlane): Stage {
     const streamed = isTruncated(response);
     const plain = plainBodyOf(response);
     const plainHeaders = plainHeadersOf(response);
-    // Bodies are kept as they are (bounded, shared with the answer when it was built whole); masking
-    // and text are made when the journal is read, so that recording costs a request next to nothing.
+    // Bodies are copied into the journal's ring (at most BODY_MAX bytes each; a kept answer's body once
+    // while its copy is whole); masking and text are made when the journal is read.
     const contentType = plainHeaders ? (plainHeaders['Content-Type'] ?? plainHeaders['content-type']) : response.headers.get('content-type') ?? undefined;
-    const answer = dropped || streamed ? { size: 0 }
-      : plain === undefined ? await readAnswerBody(response, contentType)
-        : isTextual(contentType) ? answerBodyOf(plain) : { size: sizeOf(plain) };
-    const requestBody = ownBounded(ex.requestBody);
+    const ring = plane.journal.bodies;
+    const answer: KeptBodyRef = dropped || streamed ? { size: 0 }
+      : plain === undefined ? await readAnswerBody(response, contentType).then((a) => keptBytes(ring, a.bytes, a.size))
+        : isTextual(contentType) ? keptPlain(ring, plain) : { size: sizeOf(plain) };
+    // A request body that is not text is shown by its size only (journal-body.ts): none of it is copied.
+    const requestBody: KeptBodyRef = isTextual(ex.headers['content-type']) ? keptBytes(ring, ex.requestBody) : { size: ex.requestBody?.byteLength ?? 0 };
     const fault = plane.faultOf(ex);
     const status = dropped ? 0 : response.status;
     // The entry is made later from these alone: the closure holds neither the exchange nor the answer.
@@ -63,61 +66,46 @@ export function journalStage(plane: JournalPlane): Stage {
           responseStatus: responseHeaders['x-tenantapi-status'] ?? null,
           durationMs,
           ...(fault ? { fault } : {}),
-          request: { headers: maskHeaders(headers), body: keepBody(headers['content-type'], requestBody.bytes, requestBody.size) },
+          request: { headers: maskHeaders(headers), body: shownBody(ring, headers['content-type'], requestBody) },
           response: {
             headers: maskHeaders(responseHeaders),
-            body: streamed ? '[truncated by a fault rule]' : keepBody(responseHeaders['content-type'], bytesOf(answer), sizeOfAnswer(answer)),
+            body: streamed ? '[truncated by a fault rule]' : shownBody(ring, responseHeaders['content-type'], answer),
           },
         };
       },
-    }, { tenant: ex.tenant?.id, user: ex.user?.id }, (requestBody.bytes?.byteLength ?? 0) + weightOf(answer));
+    }, { tenant: ex.tenant?.id, user: ex.user?.id });
     return response;
   };
 }
 
-/** At most BODY_MAX bytes of a body: the bytes themselves when within it, else a copy of its start (not a view that keeps all of it). */
-function bounded(bytes: Uint8Array | undefined): { bytes?: Uint8Array; size: number } {
-  if (!bytes) return { size: 0 };
-  return { bytes: bytes.byteLength > BODY_MAX ? Uint8Array.prototype.slice.call(bytes, 0, BODY_MAX) : bytes, size: bytes.byteLength };
+/** A body as an entry holds it: where the ring keeps (the start of) it, and its full length in bytes. */
+interface KeptBodyRef {
+  ref?: BodyRef;
+  size: number;
 }
 
-/**
- * A request body as the journal keeps it: `bounded`, in bytes of its own. A small body is read into a
- * slice of Node's shared 8 KB pool, and a grown one into a larger buffer than it fills: kept as a
- * view, each would hold all of that buffer (measured: 383 kept query bodies held 6 MB).
- */
-export function ownBounded(bytes: Uint8Array | undefined): { bytes?: Uint8Array; size: number } {
-  const kept = bounded(bytes);
-  const b = kept.bytes;
-  if (b && (b.byteOffset !== 0 || b.buffer.byteLength !== b.byteLength)) kept.bytes = Uint8Array.prototype.slice.call(b);
-  return kept;
+/** At most BODY_MAX bytes of a body, copied into the journal's ring (none of a body the journal only describes). */
+function keptBytes(ring: BodyRing, bytes: Uint8Array | undefined, size = bytes?.byteLength ?? 0): KeptBodyRef {
+  return bytes && bytes.byteLength > 0 ? { ref: ring.put(bytes, BODY_MAX), size } : { size };
 }
 
-/**
- * The body an answer was built with, bounded as `bounded` does. Text is kept as the string it is
- * (no copy; at most BODY_MAX characters of it) and encoded only when the journal is read.
- */
-type KeptAnswer = { bytes?: Uint8Array; text?: string; size: number };
-function answerBodyOf(plain: BodyInit | null): KeptAnswer {
-  if (plain === null) return { size: 0 };
-  // A text within the bound: its byte length is taken when read (-1); a longer one's now (a scan, no copy).
-  if (typeof plain === 'string') return plain.length <= BODY_MAX ? { text: plain, size: -1 } : { text: plain.slice(0, BODY_MAX), size: Buffer.byteLength(plain) };
-  if (plain instanceof Uint8Array) return bounded(plain);
-  return { size: 0 };
+/** The body an answer was built with (text or bytes), at most BODY_MAX bytes of it copied into the ring. */
+function keptPlain(ring: BodyRing, plain: BodyInit | null): KeptBodyRef {
+  if (typeof plain === 'string') {
+    const size = Buffer.byteLength(plain, 'utf8');
+    return size > 0 ? { ref: ring.putText(plain, Math.min(size, BODY_MAX)), size } : { size };
+  }
+  return plain instanceof Uint8Array ? keptBytes(ring, plain) : { size: 0 };
 }
 
-/** The kept bytes of an answer (text encoded now, at most BODY_MAX bytes). */
-function bytesOf(a: KeptAnswer): Uint8Array | undefined {
-  if (a.text === undefined) return a.bytes;
-  const bytes = Buffer.from(a.text, 'utf8');
-  return bytes.byteLength > BODY_MAX ? bytes.subarray(0, BODY_MAX) : bytes;
+/** The body as the entry shows it: read back from the ring, or described once the ring wrote over it. */
+function shownBody(ring: BodyRing, contentType: string | undefined, kept: KeptBodyRef): KeptBody {
+  if (!kept.ref) return keepBody(contentType, undefined, kept.size);
+  const bytes = ring.read(kept.ref);
+  return bytes ? keepBody(contentType, bytes, kept.size) : `[${kept.size} bytes, no longer kept: the journal keeps the last ${ring.capacity / MiB} MB of bodies]`;
 }
 
-/** The full length of an answer in bytes. */
-const sizeOfAnswer = (a: KeptAnswer): number => (a.size === -1 && a.text !== undefined ? Buffer.byteLength(a.text, 'utf8') : a.size);
-
-/** What an answer's kept body weighs in the journal's budget (a string: two bytes a character). */
-const weightOf = (a: KeptAnswer): number => (a.text !== undefined ? a.text.length * 2 : a.bytes?.byteLength ?? 0);
+const MiB = 1024 * 1024;
 
 const sizeOf = (plain: BodyInit | null): number => (plain === null ? 0 : typeof plain === 'string' ? Buffer.byteLength(plain) : plain instanceof Uint8Array ? plain.byteLength : 0);
 

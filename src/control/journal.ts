@@ -1,15 +1,21 @@
 /**
  * The request journal (issue 16): the last service requests, newest last, bounded (JOURNAL_MAX
- * requests and JOURNAL_BODY_BUDGET bytes of bodies, oldest out), each with its request and answer
+ * requests, oldest out), each with its request and answer, their bodies copied into a ring of
+ * JOURNAL_BODY_BUDGET bytes (body-ring.ts: the newest overwrite the oldest, whose entries stay)
  * (headers and bodies bounded and masked: journal-body.ts, mask.ts). Queried with the match fields of a fault rule (match.ts) plus
  * `since` and `limit`; `verify` counts the matching requests.
  */
+import { BodyRing } from './body-ring';
 import { type KeptBody, showBody } from './journal-body';
 import { type Matcher, compileMatcher } from './match';
 
 /** (chosen) How many requests the journal keeps. */
 export const JOURNAL_MAX = 10_000;
-/** (chosen) The most body bytes the journal keeps in all (16 MB: at least 256 answers of 64 KB, thousands of usual ones; issue 19 holds a 100,000-document world to 450 MB); beyond, the oldest requests go. */
+/**
+ * (chosen) The bytes of the ring the journal copies bodies into (16 MB: the last 256 answers of
+ * 64 KB at least, thousands of usual ones; issue 19 holds a 100,000-document world to 450 MB). An
+ * entry whose bodies were written over stays, its bodies described by their size.
+ */
 export const JOURNAL_BODY_BUDGET = 16 * 1024 * 1024;
 /** (chosen) How many requests a query answers when it names no `limit`. */
 export const JOURNAL_DEFAULT_LIMIT = 100;
@@ -49,30 +55,28 @@ export class Journal {
    */
   private items: (Stored | undefined)[] = [];
   private first = 0;
-  private weight = 0;
   private next = 1;
 
-  /** `bodyBudget`: the most body bytes kept in all; beyond it the oldest requests go too. */
-  constructor(readonly capacity = JOURNAL_MAX, readonly bodyBudget = JOURNAL_BODY_BUDGET) {}
+  /** Where the entries' bodies are kept (`bodyBytes` of them, the newest over the oldest). */
+  readonly bodies: BodyRing;
+
+  constructor(readonly capacity = JOURNAL_MAX, bodyBytes = JOURNAL_BODY_BUDGET) {
+    this.bodies = new BodyRing(bodyBytes);
+  }
 
   /**
    * Records a request. `entry` is either made already (bodies as kept: journal-body.ts `keepBody`)
    * or a `LazyEntry`: the facts the matchers read now, the rest (masking, text of the bodies)
-   * rendered when the journal is first read, so that recording costs a request next to nothing.
-   * `ids`: the tenant's and the user's ids, for matchers naming them by id; `bodyBytes`: the bytes of
-   * bodies the entry holds.
+   * rendered when the journal is first read (its bodies from `bodies`), so that recording costs a
+   * request next to nothing. `ids`: the tenant's and the user's ids, for matchers naming them by id.
    */
-  add(entry: EntryDraft | LazyEntry, ids: { tenant?: number; user?: number } = {}, bodyBytes = 0): string {
+  add(entry: EntryDraft | LazyEntry, ids: { tenant?: number; user?: number } = {}): string {
     const id = `r${this.next++}`;
     const stored: Stored = 'render' in entry
-      ? { id, facts: entry.facts, lazy: entry.render, tenantId: ids.tenant, userId: ids.user, weight: bodyBytes }
-      : { id, facts: { timeMs: Date.parse(entry.time), method: entry.method, path: entry.path, operationId: entry.operationId, tenant: entry.tenant, user: entry.user }, e: { id, ...entry }, tenantId: ids.tenant, userId: ids.user, weight: bodyBytes };
+      ? { id, facts: entry.facts, lazy: entry.render, tenantId: ids.tenant, userId: ids.user }
+      : { id, facts: { timeMs: Date.parse(entry.time), method: entry.method, path: entry.path, operationId: entry.operationId, tenant: entry.tenant, user: entry.user }, e: { id, ...entry }, tenantId: ids.tenant, userId: ids.user };
     this.items.push(stored);
-    this.weight += bodyBytes;
-    while (this.size > this.capacity || (this.weight > this.bodyBudget && this.size > 1)) {
-      this.weight -= this.items[this.first]!.weight;
-      this.items[this.first++] = undefined;
-    }
+    while (this.size > this.capacity) this.items[this.first++] = undefined;
     if (this.first > 1024 && this.first * 2 > this.items.length) {
       this.items = this.items.slice(this.first);
       this.first = 0;
@@ -96,7 +100,6 @@ export class Journal {
   clear(): void {
     this.items = [];
     this.first = 0;
-    this.weight = 0;
   }
 
   private matching(q: Matcher & { since?: number }): Stored[] {
@@ -157,7 +160,6 @@ interface Stored {
   e?: JournalEntry;
   /** Makes the entry (until it is made). */
   lazy?: () => EntryDraft;
-  weight: number;
   tenantId?: number;
   userId?: number;
 }

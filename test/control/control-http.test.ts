@@ -275,24 +275,41 @@ describe('journal', () => {
     expect(entry.response.body).toBe(`${text.slice(0, 64 * 1024)}… [${Buffer.byteLength(text)} bytes in all]`);
   });
 
-  it('is a bounded ring: the oldest requests go beyond its size or its body budget', async () => {
+  it('is a bounded ring: the oldest requests go beyond its size', async () => {
     const { Journal } = await import('../../src/control/journal');
     const entry = (i: number) => ({ time: START, method: 'GET', path: `/p${i}`, query: '', operationId: null, tenant: null, user: null, status: 200, responseStatus: null, durationMs: 0, request: { headers: {}, body: null }, response: { headers: {}, body: null } });
     const ring = new Journal(3);
     for (let i = 0; i < 5; i++) ring.add(entry(i));
     expect(ring.all().map((e) => [e.id, e.path])).toEqual([['r3', '/p2'], ['r4', '/p3'], ['r5', '/p4']]);
     expect(ring.size).toBe(3);
-    const budget = new Journal(10, 100);
-    for (let i = 0; i < 4; i++) budget.add(entry(i), {}, 45);
-    expect(budget.all().map((e) => e.path)).toEqual(['/p2', '/p3']);
-    budget.clear();
-    expect(budget.all()).toEqual([]);
-    budget.add(entry(9), {}, 500);
-    expect(budget.size).toBe(1);
+    ring.clear();
+    expect(ring.all()).toEqual([]);
     // A dropped request holds nothing until the next compaction: its slot is emptied at once.
+    for (let i = 0; i < 5; i++) ring.add(entry(i));
     const slots = (j: object) => (j as unknown as { items: unknown[] }).items;
     expect(slots(ring).slice(0, 2)).toEqual([undefined, undefined]);
     expect(slots(ring).slice(2).every((s) => s !== undefined)).toBe(true);
+  });
+
+  it('keeps the last 16 MB of bodies: an older request stays, its bodies described by their size', async () => {
+    const sim = testSim({ fixtures: worldWithManyDocuments(250) });
+    const alice = await sim.login('alice@acme.example', { tenantDNS: 'promo.acme.example' });
+    // 260 different answers of over 64 KB (64 KB of each kept): more than 16 MB
+    const sorts = ['id ASC', 'id DESC', 'name__v ASC', 'name__v DESC', 'document_number__v ASC', 'document_number__v DESC', 'version_modified_date__v DESC'];
+    const sizes: number[] = [];
+    for (let i = 0; i < 260; i++) {
+      const query = `limit=200&start=${i % 38}&sort=${encodeURIComponent(sorts[i % sorts.length])}`;
+      const res = await sim.call('GET', `/api/${V}/objects/documents?${query}`, { headers: { Authorization: alice } });
+      sizes.push(Buffer.byteLength(await res.text()));
+    }
+    const lists = sim.control.journal({ operationId: 'listDocuments', limit: 1000 });
+    expect(lists).toHaveLength(260);
+    expect(lists[0].status).toBe(200);
+    expect(lists[0].response.body).toBe(`[${sizes[0]} bytes, no longer kept: the journal keeps the last 16 MB of bodies]`);
+    expect(lists.at(-1)!.response.body).toMatch(/^\{"responseStatus":"SUCCESS"/);
+    expect(lists.filter((e) => String(e.response.body).includes('no longer kept')).length).toBeGreaterThan(0);
+    expect(lists.filter((e) => String(e.response.body).startsWith('{"responseStatus"')).length).toBeGreaterThanOrEqual(250);
+    expect(new Set(sizes.map((_, i) => `${i % 38} ${i % 7}`)).size).toBe(260); // every answer another one: none copied once for several
   });
 });
 
