@@ -42,23 +42,35 @@ describe('BodyRing (the journal’s bodies)', () => {
     expect(ring.read(ring.putText(text, 4))!.toString('utf8')).toBe('aé'); // 'a' 1 byte, 'é' 2, '€' 3: 3 fit
     expect(ring.read(ring.putText('', 10))!.byteLength).toBe(0);
     const after = ring.put(bytes(3, 8)); // the unused end of a text's reservation is the next body's
+    expect(after.at).toBe(100 + 11 + 3);
     expect(ring.read(after)).toEqual(Buffer.from(bytes(3, 8)));
   });
 
-  it('hands out the copy of the very same body given again while it is whole, and copies it anew once written over', () => {
+  it('hands out the copy of the very same body given again for re-use while it is under half a turn old', () => {
     const ring = new BodyRing(1000);
     const kept = bytes(200, 3);
-    const first = ring.put(kept);
-    expect(ring.put(kept)).toBe(first);
-    expect(ring.put(bytes(200, 3))).not.toEqual(first); // equal bytes, another object: copied
+    const first = ring.put(kept, 1000, true);
+    expect(ring.put(kept, 1000, true)).toBe(first);
+    expect(ring.put(kept)).not.toEqual(first); // not for re-use: copied
+    expect(ring.put(bytes(200, 3), 1000, true)).not.toEqual(first); // equal bytes, another object: copied
     const text = 'the same answer';
-    expect(ring.putText(text, 100)).toBe(ring.putText(text, 100));
-    expect(ring.putText(text, 5)).not.toEqual(ring.putText(text, 100)); // another bound: another copy
-    for (let i = 0; i < 5; i++) ring.put(bytes(200, 9));
-    expect(ring.read(first)).toBeUndefined();
-    const again = ring.put(kept);
+    expect(ring.putText(text, 100, true)).toBe(ring.putText(text, 100, true));
+    expect(ring.putText(text, 5, true)).not.toEqual(ring.putText(text, 100, true)); // another bound: another copy
+    // `first` is now 620 bytes old (over half the ring): the same body is copied anew, and the new copy read whole
+    const again = ring.put(kept, 1000, true);
     expect(again).not.toEqual(first);
     expect(ring.read(again)).toEqual(Buffer.from(kept));
+  });
+
+  it('remembers the last 8 bodies given for re-use: a ninth pushes out the first', () => {
+    const ring = new BodyRing(100_000);
+    const sources = Array.from({ length: 9 }, (_, i) => bytes(10, i));
+    const refs = sources.map((b) => ring.put(b, 10, true));
+    expect(ring.put(sources[8], 10, true)).toBe(refs[8]);
+    expect(ring.put(sources[1], 10, true)).toBe(refs[1]);
+    expect(ring.put(sources[0], 10, true)).not.toEqual(refs[0]);
+    ring.forgetRecent();
+    expect(ring.put(sources[8], 10, true)).not.toEqual(refs[8]);
   });
 
   it('refuses a ring too small to hold a body', () => {

@@ -89,20 +89,20 @@ function keptBytes(ring: BodyRing, bytes: Uint8Array | undefined, size = bytes?.
   return bytes && bytes.byteLength > 0 ? { ref: ring.put(bytes, BODY_MAX), size } : { size };
 }
 
-/** The body an answer was built with (text or bytes), at most BODY_MAX bytes of it copied into the ring. */
+/** The body an answer was built with (text or bytes), at most BODY_MAX bytes of it copied into the ring (a kept answer's once while its copy is young). */
 function keptPlain(ring: BodyRing, plain: BodyInit | null): KeptBodyRef {
   if (typeof plain === 'string') {
     const size = Buffer.byteLength(plain, 'utf8');
-    return size > 0 ? { ref: ring.putText(plain, Math.min(size, BODY_MAX)), size } : { size };
+    return size > 0 ? { ref: ring.putText(plain, Math.min(size, BODY_MAX), true), size } : { size };
   }
-  return plain instanceof Uint8Array ? keptBytes(ring, plain) : { size: 0 };
+  return plain instanceof Uint8Array && plain.byteLength > 0 ? { ref: ring.put(plain, BODY_MAX, true), size: plain.byteLength } : { size: 0 };
 }
 
 /** The body as the entry shows it: read back from the ring, or described once the ring wrote over it. */
 function shownBody(ring: BodyRing, contentType: string | undefined, kept: KeptBodyRef): KeptBody {
   if (!kept.ref) return keepBody(contentType, undefined, kept.size);
   const bytes = ring.read(kept.ref);
-  return bytes ? keepBody(contentType, bytes, kept.size) : `[${kept.size} bytes, no longer kept: the journal keeps the last ${ring.capacity / MiB} MB of bodies]`;
+  return bytes ? keepBody(contentType, bytes, kept.size) : `[${kept.size} bytes, no longer kept: the journal keeps its bodies in a ring of ${+(ring.capacity / MiB).toFixed(2)} MB]`;
 }
 
 const MiB = 1024 * 1024;

@@ -6,7 +6,7 @@
  * `since` and `limit`; `verify` counts the matching requests.
  */
 import { BodyRing } from './body-ring';
-import { type KeptBody, showBody } from './journal-body';
+import { BODY_MAX, type KeptBody, showBody } from './journal-body';
 import { type Matcher, compileMatcher } from './match';
 
 /** (chosen) How many requests the journal keeps. */
@@ -60,14 +60,16 @@ export class Journal {
   /** Where the entries' bodies are kept (`bodyBytes` of them, the newest over the oldest). */
   readonly bodies: BodyRing;
 
+  /** `bodyBytes`: at least 4 × BODY_MAX (the ring cuts a body to a quarter of itself, and only BODY_MAX cuts are noted). */
   constructor(readonly capacity = JOURNAL_MAX, bodyBytes = JOURNAL_BODY_BUDGET) {
+    if (bodyBytes < 4 * BODY_MAX) throw new RangeError(`the journal's body ring holds at least ${4 * BODY_MAX} bytes, not ${bodyBytes}`);
     this.bodies = new BodyRing(bodyBytes);
   }
 
   /**
    * Records a request. `entry` is either made already (bodies as kept: journal-body.ts `keepBody`)
    * or a `LazyEntry`: the facts the matchers read now, the rest (masking, text of the bodies)
-   * rendered when the journal is first read (its bodies from `bodies`), so that recording costs a
+   * rendered at each read of the journal (its bodies from `bodies`), so that recording costs a
    * request next to nothing. `ids`: the tenant's and the user's ids, for matchers naming them by id.
    */
   add(entry: EntryDraft | LazyEntry, ids: { tenant?: number; user?: number } = {}): string {
@@ -100,6 +102,7 @@ export class Journal {
   clear(): void {
     this.items = [];
     this.first = 0;
+    this.bodies.forgetRecent();
   }
 
   private matching(q: Matcher & { since?: number }): Stored[] {
@@ -121,13 +124,13 @@ export class Journal {
   }
 }
 
-/** An entry as answered: made on first read (a lazy one), its kept bodies shown (journal-body.ts). */
+/**
+ * An entry as answered. A lazy one is rendered at each read, its bodies read from the ring then
+ * (an entry kept rendered would keep its bodies beyond the ring's bound, and show them after the
+ * ring wrote over them).
+ */
 function render(s: Stored): JournalEntry {
-  if (!s.e) {
-    s.e = { id: s.id, ...s.lazy!() };
-    s.lazy = undefined;
-  }
-  const { e } = s;
+  const e = s.e ?? { id: s.id, ...s.lazy!() };
   return {
     ...e,
     request: { headers: e.request.headers, body: showBody(e.request.body as KeptBody) },
@@ -147,7 +150,7 @@ export interface EntryFacts {
   user: string | null;
 }
 
-/** A request recorded with its facts, the rest of its entry made when first read. */
+/** A request recorded with its facts, the rest of its entry made at each read. */
 export interface LazyEntry {
   facts: EntryFacts;
   render(): EntryDraft;
@@ -156,9 +159,9 @@ export interface LazyEntry {
 interface Stored {
   id: string;
   facts: EntryFacts;
-  /** The entry, once made. */
+  /** The entry, when added made. */
   e?: JournalEntry;
-  /** Makes the entry (until it is made). */
+  /** Makes the entry (at each read). */
   lazy?: () => EntryDraft;
   tenantId?: number;
   userId?: number;
