@@ -11,7 +11,7 @@ import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cannon, runCommand, stopLoad } from './measure';
 import { buildServers, DMS_SIM, onInterrupt, pinLoadGenerator, ROOT, startServer, stop, stopAll } from './processes';
-import { SCENARIOS, type ScenarioName, prepareScenarios } from './scenarios';
+import { SCENARIOS, type ScenarioName, loadOf, prepareScenarios } from './scenarios';
 
 interface ProfileNode {
   id: number;
@@ -65,7 +65,7 @@ async function main(): Promise<void> {
   try {
     const p = (await prepareScenarios(sim.base, [name])).get(name)!;
     if ('na' in p) throw new Error(`${name}: n/a (${p.na})`);
-    const load = p.requests ?? p.request; // a varied scenario loads its whole list, as in `npm run bench`
+    const load = loadOf(p);
     await cannon(sim.base, load, Math.min(2, duration), sim.pid); // warm-up, profiled too
     const m = await cannon(sim.base, load, duration, sim.pid);
     console.log(`${name}: ${Math.round(m.rps)} rps, ${m.cpuUsPerReq?.toFixed(1) ?? 'n/a'} µs CPU/req (profiler on)`);

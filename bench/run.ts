@@ -31,7 +31,7 @@ import { GENERATED_ADMIN, GENERATED_PASSWORD, GENERATED_TENANT } from '../src/fi
 import { CONNECTIONS, COLD_START_RUNS, cannon, coldStart, peakRssMb, rssMb, runCommand, stopLoad } from './measure';
 import { buildServers, CEILING, DMS_SIM, onInterrupt, PINNED, pinLoadGenerator, ROOT, startServer, stopAll } from './processes';
 import { type ScenarioResult, coldLine, fmtMb, markdown, rssLine, sizeLine, table, toJson } from './report';
-import { DEFAULT_USER, SCENARIOS, answerSizes, captureAnswers, prepareScenarios } from './scenarios';
+import { DEFAULT_USER, SCENARIOS, answerSizes, captureAnswers, loadOf, prepareScenarios } from './scenarios';
 import { VARIED_REQUESTS } from './varied';
 
 export { SCENARIOS, type ScenarioName } from './scenarios';
@@ -103,7 +103,7 @@ async function main(): Promise<void> {
         continue;
       }
       process.stdout.write(`bench: ${name}: dms-sim …`);
-      const load = p.requests ?? p.request;
+      const load = loadOf(p);
       await cannon(sim.base, load, warmup, sim.pid);
       const dms = await cannon(sim.base, load, duration, sim.pid);
       process.stdout.write(` ${Math.round(dms.rps)} rps; ceiling …`);

@@ -40,6 +40,9 @@ export const DEFAULT_USER: BenchUser = { username: USERNAME, password: PASSWORD,
  */
 export type Prepared = { request: BenchRequest; answer: Answer; requests?: BenchRequest[]; answers?: Answer[] } | { na: string };
 
+/** What a prepared scenario loads the server with: its whole list for a varied one, else its one request. */
+export const loadOf = (p: Exclude<Prepared, { na: string }>): BenchRequest | BenchRequest[] => p.requests ?? p.request;
+
 export async function prepareScenarios(
   base: string, wanted: readonly ScenarioName[], user: BenchUser = DEFAULT_USER, variedCount = VARIED_REQUESTS,
 ): Promise<Map<ScenarioName, Prepared>> {
