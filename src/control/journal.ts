@@ -67,17 +67,13 @@ export class Journal {
   }
 
   /**
-   * Records a request. `entry` is either made already (bodies as kept: journal-body.ts `keepBody`)
-   * or a `LazyEntry`: the facts the matchers read now, the rest (masking, text of the bodies)
-   * rendered at each read of the journal (its bodies from `bodies`), so that recording costs a
+   * Records a request: the facts the matchers read now, the rest of its entry (masking, text of the
+   * bodies) rendered at each read of the journal (its bodies from `bodies`), so that recording costs a
    * request next to nothing. `ids`: the tenant's and the user's ids, for matchers naming them by id.
    */
-  add(entry: EntryDraft | LazyEntry, ids: { tenant?: number; user?: number } = {}): string {
+  add(entry: LazyEntry, ids: { tenant?: number; user?: number } = {}): string {
     const id = `r${this.next++}`;
-    const stored: Stored = 'render' in entry
-      ? { id, facts: entry.facts, lazy: entry.render, tenantId: ids.tenant, userId: ids.user }
-      : { id, facts: { timeMs: Date.parse(entry.time), method: entry.method, path: entry.path, operationId: entry.operationId, tenant: entry.tenant, user: entry.user }, e: { id, ...entry }, tenantId: ids.tenant, userId: ids.user };
-    this.items.push(stored);
+    this.items.push({ id, facts: entry.facts, render: entry.render, tenantId: ids.tenant, userId: ids.user });
     while (this.size > this.capacity) this.items[this.first++] = undefined;
     if (this.first > 1024 && this.first * 2 > this.items.length) {
       this.items = this.items.slice(this.first);
@@ -125,12 +121,11 @@ export class Journal {
 }
 
 /**
- * An entry as answered. A lazy one is rendered at each read, its bodies read from the ring then
- * (an entry kept rendered would keep its bodies beyond the ring's bound, and show them after the
- * ring wrote over them).
+ * An entry as answered, rendered at each read, its bodies read from the ring then (an entry kept
+ * rendered would keep its bodies beyond the ring's bound, and show them after the ring wrote over them).
  */
 function render(s: Stored): JournalEntry {
-  const e = s.e ?? { id: s.id, ...s.lazy!() };
+  const e: JournalEntry = { id: s.id, ...s.render() };
   return {
     ...e,
     request: { headers: e.request.headers, body: showBody(e.request.body as KeptBody) },
@@ -159,10 +154,8 @@ export interface LazyEntry {
 interface Stored {
   id: string;
   facts: EntryFacts;
-  /** The entry, when added made. */
-  e?: JournalEntry;
   /** Makes the entry (at each read). */
-  lazy?: () => EntryDraft;
+  render: () => EntryDraft;
   tenantId?: number;
   userId?: number;
 }

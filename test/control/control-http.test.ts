@@ -277,7 +277,10 @@ describe('journal', () => {
 
   it('is a bounded ring: the oldest requests go beyond its size', async () => {
     const { Journal } = await import('../../src/control/journal');
-    const entry = (i: number) => ({ time: START, method: 'GET', path: `/p${i}`, query: '', operationId: null, tenant: null, user: null, status: 200, responseStatus: null, durationMs: 0, request: { headers: {}, body: null }, response: { headers: {}, body: null } });
+    const entry = (i: number) => {
+      const draft = { time: START, method: 'GET', path: `/p${i}`, query: '', operationId: null, tenant: null, user: null, status: 200, responseStatus: null, durationMs: 0, request: { headers: {}, body: null }, response: { headers: {}, body: null } };
+      return { facts: { timeMs: Date.parse(START), method: 'GET', path: draft.path, operationId: null, tenant: null, user: null }, render: () => draft };
+    };
     const ring = new Journal(3);
     for (let i = 0; i < 5; i++) ring.add(entry(i));
     expect(ring.all().map((e) => [e.id, e.path])).toEqual([['r3', '/p2'], ['r4', '/p3'], ['r5', '/p4']]);

@@ -103,11 +103,18 @@ describe('BoundedCache: answers under a stamp (was AnswerCache)', () => {
     // A new stamp forgets every value: 'hot' is remade once and kept at once.
     const remade = cache.answer('hot', [2], c.compute('hot'));
     expect(cache.answer('hot', [2], c.compute('hot'))).toBe(remade);
-    // No longer valid: remade once and kept at once.
     expect(cache.answer('hot', [2], c.compute('hot'), { valid: () => true })).toBe(remade);
+    // No longer valid: remade once and kept at once.
     const again = cache.answer('hot', [2], c.compute('hot'), { valid: (v) => v !== remade });
     expect(again).not.toBe(remade);
     expect(cache.answer('hot', [2], c.compute('hot'), { valid: (v) => v !== remade })).toBe(again);
+    // Kept, then forgotten by the doorkeeper while nobody asked for it (the one-off keys are never
+    // kept: it stays in the cache): remade when no longer valid, and kept at once as a key in use.
+    for (let i = 0; i < 10; i++) cache.answer(`later${i}`, [2], c.compute(`later${i}`));
+    expect(cache.peek('hot')).toBe(again);
+    const fresh = cache.answer('hot', [2], c.compute('hot'), { valid: (v) => v !== again });
+    expect(fresh).not.toBe(again);
+    expect(cache.peek('hot')).toBe(fresh);
   });
 
   it('empties the value slot of every entry it drops (a dropped entry left in the old generation must not hold its value)', () => {
