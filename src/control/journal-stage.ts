@@ -92,8 +92,10 @@ function keptBytes(ring: BodyRing, bytes: Uint8Array | undefined, size = bytes?.
 /** The body an answer was built with (text or bytes), at most BODY_MAX bytes of it copied into the ring (a kept answer's once while its copy is young). */
 function keptPlain(ring: BodyRing, plain: BodyInit | null): KeptBodyRef {
   if (typeof plain === 'string') {
-    const size = Buffer.byteLength(plain, 'utf8');
-    return size > 0 ? { ref: ring.putText(plain, Math.min(size, BODY_MAX), true), size } : { size };
+    if (plain === '') return { size: 0 };
+    const ref = ring.putText(plain, BODY_MAX, true);
+    // A text of at most BODY_MAX / 3 characters is written whole (3 bytes a character at most): its size is the copy's, no scan.
+    return { ref, size: plain.length * 3 <= BODY_MAX ? ref.length : Buffer.byteLength(plain, 'utf8') };
   }
   return plain instanceof Uint8Array && plain.byteLength > 0 ? { ref: ring.put(plain, BODY_MAX, true), size: plain.byteLength } : { size: 0 };
 }

@@ -273,6 +273,11 @@ describe('journal', () => {
     expect(JSON.parse(text).size).toBe(200);
     const [entry] = sim.control.journal({ operationId: 'listDocuments' });
     expect(entry.response.body).toBe(`${text.slice(0, 64 * 1024)}… [${Buffer.byteLength(text)} bytes in all]`);
+    // An XML answer is text: copied cut at 64 KB, with its full length in bytes
+    const xml = await (await sim.call('GET', `/api/${V}/objects/documents?limit=199`, { headers: { Authorization: alice, Accept: 'application/xml' } })).text();
+    expect(xml.length).toBeGreaterThan(64 * 1024);
+    const [, xmlEntry] = sim.control.journal({ operationId: 'listDocuments' });
+    expect(xmlEntry.response.body).toMatch(new RegExp(`^<\\?xml[\\s\\S]*… \\[${Buffer.byteLength(xml)} bytes in all\\]$`));
   });
 
   it('is a bounded ring: the oldest requests go beyond its size', async () => {

@@ -31,13 +31,14 @@ export function shapeKey(fields: Record<string, unknown>, chainLength: number, h
   return `${Math.min(3, chainLength)}${hasFile ? 'f' : 'n'}${JSON.stringify(Object.keys(fields))}`;
 }
 
-/** The blank of a shape (a new object with every key of its records, in order), or undefined when its records are built key by key or it has none yet. */
-export function blankOf(shape: string): Record<string, unknown> | undefined {
-  return blanks.get(shape)?.();
+/**
+ * The blank of a shape (a new object with every key of its records, in order); null when its
+ * records are built key by key; undefined when the shape is not known yet (learn it).
+ */
+export function blankOf(shape: string): Record<string, unknown> | null | undefined {
+  const blank = blanks.get(shape);
+  return blank ? blank() : blank;
 }
-
-/** Whether the shape is known (its blank compiled, or its records built key by key). */
-export const knowsShape = (shape: string): boolean => blanks.has(shape);
 
 /** Learns a shape from the keys of its first record, built key by key. */
 export function learnShape(shape: string, keys: readonly string[]): void {

@@ -21,7 +21,7 @@
  */
 import type { MetadataView } from './metadata';
 import { type DocumentVersion, type StoredDocument, latestVersion } from './model';
-import { blankOf, knowsShape, learnShape, shapeKey } from './record-shape';
+import { blankOf, learnShape, shapeKey } from './record-shape';
 import { ROLES, STANDARD_DEFAULTS } from './standard-fields';
 
 export type DocumentRecord = Record<string, unknown> & { id: number };
@@ -126,12 +126,12 @@ export function documentRecord(view: MetadataView, doc: StoredDocument, version:
   const shape = shapeKey(version.fields, chain.length, version.file !== undefined);
   const blank = blankOf(shape);
   if (blank) return fill(blank as DocumentRecord, view, doc, version, chain);
-  const record = documentRecordKeyByKey(view, doc, version);
-  if (!knowsShape(shape)) learnShape(shape, Object.keys(record));
+  const record = fill({} as DocumentRecord, view, doc, version, chain);
+  if (blank === undefined) learnShape(shape, Object.keys(record));
   return record;
 }
 
-/** The same record built key by key on an empty object (the first of its shape; tests compare the two). */
+/** The same record built key by key on an empty object (as the first of its shape is; tests compare the two). */
 export function documentRecordKeyByKey(view: MetadataView, doc: StoredDocument, version: DocumentVersion = latestVersion(doc)): DocumentRecord {
   return fill({} as DocumentRecord, view, doc, version, chainOf(view, doc));
 }
