@@ -179,7 +179,8 @@ describe('stableRows cache', () => {
     fc.assert(fc.property(spec, ({ n, order, keep, windows, slices }) => {
       const base = Array.from({ length: n }, (_, i) => ({ i }));
       const seq = (order ?? [...Array(n).keys()]).filter((i) => !keep || keep[i]).map((i) => base[i]);
-      const list = new FrameRows(base, order ? Int32Array.from(order) : undefined, bitsOf(n, keep), 0, seq.length) as FrameRows;
+      const kept = order ? new KeptOrder(Int32Array.from(order)) : undefined;
+      const list = new FrameRows(base, kept && { kept, epoch: kept.epoch }, bitsOf(n, keep), 0, seq.length) as FrameRows;
       const { list: windowed, expected } = expectSlicesOf(list, seq, windows, slices);
       expect(windowed.slice(NaN, Infinity)).toEqual(expected.slice(NaN, Infinity));
       expect(windowed.slice(-Infinity, 2.7)).toEqual(expected.slice(-Infinity, 2.7));

@@ -31,10 +31,10 @@ export const popcount = (x: number): number => {
 };
 
 /**
- * The ORDER BY order a list reads: a permutation of its own, or a frame's kept order as of the
- * epoch the list was found in (which may hold slots appended since: skipped).
+ * The ORDER BY order a list reads: a frame's kept order as of the epoch the list was found in
+ * (which may hold slots appended since: skipped).
  */
-export type ListOrder = Int32Array | { readonly kept: KeptOrder; readonly epoch: object };
+export type ListOrder = { readonly kept: KeptOrder; readonly epoch: object };
 
 /**
  * `base` in `order` (or slot order), only rows whose bit is set (all without bits), positions
@@ -54,7 +54,7 @@ export class FrameRows implements RowList {
   /** Counted whole: the permutation it reads (shared with the lists found in its epoch, and kept for them once the epoch ends). */
   get bytes(): number {
     const o = this.order;
-    const perm = o === undefined ? 0 : o instanceof Int32Array ? o.byteLength : o.kept.permFor(o.epoch).byteLength;
+    const perm = o === undefined ? 0 : o.kept.permFor(o.epoch).byteLength;
     return (this.bits?.byteLength ?? 0) + perm;
   }
 
@@ -73,7 +73,7 @@ export class FrameRows implements RowList {
     const want = this.from + s;
     const stop = this.from + e;
     const { base, bits, slots } = this;
-    const order = this.order === undefined || this.order instanceof Int32Array ? this.order : this.order.kept.permFor(this.order.epoch);
+    const order = this.order?.kept.permFor(this.order.epoch);
     if (!bits && (!order || order.length === slots)) {
       for (let p = want; p < stop; p++) out.push(base[order ? order[p] : p]);
       return out;

@@ -15,7 +15,7 @@ export class Doorkeeper<K> {
   private newer = new Set<K>();
   private older = new Set<K>();
 
-  constructor(readonly window: number) {
+  constructor(private readonly window: number) {
     if (!Number.isInteger(window) || window < 1) throw new Error(`a doorkeeper needs a window of at least 1 key (got ${window})`);
   }
 

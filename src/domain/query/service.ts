@@ -64,15 +64,17 @@ function stampOf(data: TenantQueryData): Stamp {
 /**
  * A deep copy of a JSON value, frozen throughout: a kept answer is shared, so nobody may change any
  * part of it, and it must freeze nothing it was read from (document records, object records and
- * the fixture set share arrays with a query's rows). The kept answer itself (`slot`) gets a kept
- * slot for its body (kept-slot.ts).
+ * the fixture set share arrays with a query's rows). The kept answer itself is copied by `run`,
+ * which gives it a kept slot for its body (kept-slot.ts) before freezing it.
  */
-function frozenCopy<T>(value: T, slot = false): T {
+function frozenCopy<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return Object.freeze(value.map((v) => frozenCopy(v))) as T;
-  const copy = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, frozenCopy(v)]));
-  return Object.freeze(slot ? withKeptSlot(copy) : copy) as T;
+  if (Array.isArray(value)) return Object.freeze(value.map(frozenCopy)) as T;
+  return Object.freeze(copyOf(value as object)) as T;
 }
+
+/** The entries of an object, each a frozen copy, in a new object (not yet frozen). */
+const copyOf = <T extends object>(value: T): T => Object.fromEntries(Object.entries(value).map(([k, v]) => [k, frozenCopy(v)])) as T;
 
 export class QueryService {
   readonly results: QueryResultStore;
@@ -106,7 +108,7 @@ export class QueryService {
     const key = `${caller.user.id}\u0000${describe ? 'describe' : ''}\u0000${props ?? ''}\u0000${text}`;
     return cache.answer(key, stampOf(caller.data), () => {
       const a = this.execute(caller, text, describe, props);
-      return a.queryId === undefined ? frozenCopy(a, true) : a;
+      return a.queryId === undefined ? Object.freeze(withKeptSlot(copyOf(a))) : a;
     }, { keep: (a) => a.queryId === undefined });
   }
 
