@@ -3,7 +3,9 @@
  * loaded by autocannon like in `npm run bench` (pinned the same way), then stopped so that the
  * profile is written; prints the functions with the most self time and the files with the most.
  *
- *   tsx bench/profile.ts [--scenario "GET /api/"] [--duration 8] [--out DIR] [--top 25]
+ *   tsx bench/profile.ts [--scenario "GET /api/"] [--duration 8] [--out DIR] [--top 25] [--fixtures DIR]
+ *
+ * `--fixtures DIR` profiles dms-sim on a generated world, as its administrator (as `bench/run.ts` does).
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +13,8 @@ import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cannon, runCommand, stopLoad } from './measure';
 import { buildServers, DMS_SIM, onInterrupt, pinLoadGenerator, ROOT, startServer, stop, stopAll } from './processes';
-import { SCENARIOS, type ScenarioName, loadOf, prepareScenarios } from './scenarios';
+import { GENERATED_ADMIN, GENERATED_PASSWORD, GENERATED_TENANT } from '../src/fixtures/generate';
+import { DEFAULT_USER, SCENARIOS, type ScenarioName, loadOf, prepareScenarios } from './scenarios';
 
 interface ProfileNode {
   id: number;
@@ -51,7 +54,7 @@ function summarise(file: string, top: number): string[] {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { scenario: { type: 'string', default: 'GET /api/' }, duration: { type: 'string', default: '8' }, out: { type: 'string' }, top: { type: 'string', default: '25' } },
+    options: { scenario: { type: 'string', default: 'GET /api/' }, duration: { type: 'string', default: '8' }, out: { type: 'string' }, top: { type: 'string', default: '25' }, fixtures: { type: 'string' } },
   });
   const name = values.scenario as ScenarioName;
   if (!SCENARIOS.includes(name)) throw new Error(`unknown scenario "${name}"; one of: ${SCENARIOS.join(', ')}`);
@@ -61,9 +64,11 @@ async function main(): Promise<void> {
   mkdirSync(out, { recursive: true });
   pinLoadGenerator();
   await buildServers();
-  const sim = await startServer(DMS_SIM, ['--no-throttle', '--port', '0'], ['--cpu-prof', '--cpu-prof-dir', out]);
+  const fixtures = values.fixtures;
+  const sim = await startServer(DMS_SIM, ['--no-throttle', '--port', '0', ...(fixtures ? ['--fixtures', fixtures] : [])], ['--cpu-prof', '--cpu-prof-dir', out]);
   try {
-    const p = (await prepareScenarios(sim.base, [name])).get(name)!;
+    const user = fixtures ? { username: GENERATED_ADMIN, password: GENERATED_PASSWORD, tenantDNS: GENERATED_TENANT } : DEFAULT_USER;
+    const p = (await prepareScenarios(sim.base, [name], user)).get(name)!;
     if ('na' in p) throw new Error(`${name}: n/a (${p.na})`);
     const load = loadOf(p);
     await cannon(sim.base, load, Math.min(2, duration), sim.pid); // warm-up, profiled too

@@ -22,6 +22,8 @@ import { pathnameOf } from './http/node-request';
 import { type ConnectionLimits, createNodeServer } from './http/server';
 import { loadOpenApi } from './openapi/load';
 import { type TlsFiles, tlsFiles } from './tls/certificate';
+import { queryWarmUp } from './domain/query/warm-up';
+import { runInTurns } from './run-in-turns';
 
 /** (chosen) How long after listening the background compilation of validators begins. */
 const WARM_UP_DELAY_MS = 300;
@@ -49,6 +51,12 @@ export interface SimulatorOptions {
   scenario?: string | string[];
   /** Control plane: the clock at start (`--clock`, ISO-8601) and frozen (`--frozen-clock`); fault rules or presets from start (`--fault`). */
   start?: Omit<StartState, 'scenarios'>;
+  /**
+   * Once listening, the query engine builds in the background what the first FIND over a large store
+   * would (src/domain/query/warm-up.ts): `false` turns it off; `minDocuments` is the smallest store
+   * warmed up (default WARM_UP_MIN_DOCUMENTS, 5,000).
+   */
+  queryWarmUp?: false | { minDocuments?: number };
   /** Control plane: loaded at start when it exists; saved on close and on `POST /_sim/snapshot/save`. */
   stateFile?: string;
   /** Control plane: required in `X-Sim-Control-Token`; without it the plane is on only on loopback. */
@@ -83,7 +91,20 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const fixtures = typeof options.fixtures === 'object' ? options.fixtures : loadFixtures(options.fixtures);
   const world = createWorld(fixtures, options.clock ?? systemClock(), options.settings);
   const scenarios = [loadScenario(fixtures.dir, true), ...[options.scenario ?? []].flat().map((s) => loadScenario(s))].filter((s): s is Scenario => s !== undefined);
-  const control = new Control(world, { settings: options.settings, start: { ...options.start, scenarios }, stateFile: options.stateFile, random: options.random });
+  let server: ReturnType<typeof createNodeServer> | undefined;
+  let queryWarmUpRun: AbortController | undefined;
+  /** While listening: the query engine's warm-up of the world as it is now (domain/query/warm-up.ts), in the background. */
+  const warmQueries = () => {
+    queryWarmUpRun?.abort();
+    if (options.queryWarmUp === false) return;
+    const run = (queryWarmUpRun = new AbortController());
+    const onError = (e: unknown) => console.error('[dms-sim] the query warm-up failed (the first queries build what it did not):', e);
+    void runInTurns(queryWarmUp(world, options.queryWarmUp?.minDocuments), { signal: run.signal, onError });
+  };
+  const onWorldReplaced = () => {
+    if (server) warmQueries();
+  };
+  const control = new Control(world, { settings: options.settings, start: { ...options.start, scenarios }, stateFile: options.stateFile, random: options.random, onWorldReplaced });
   let publicUrl = options.publicUrl?.replace(/\/+$/, '');
   const app = createApp({
     world,
@@ -95,7 +116,6 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     validateResponses: options.validateResponses,
     control: { ...control.stages, isInjected },
   });
-  let server: ReturnType<typeof createNodeServer> | undefined;
   let boundHost: string | undefined;
   // In process always; over a port on loopback, or anywhere with a token.
   const controlEnabled = () => options.controlToken !== undefined || boundHost === undefined || isLoopback(boundHost);
@@ -139,8 +159,12 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
           const url = `${tls ? 'https' : 'http'}://${shownHost}:${info.port}`;
           publicUrl ??= url;
           resolve({ url, port: info.port, host });
-          // Validators not needed yet are compiled in the background shortly after (they compile on first use anyway).
-          void warmValidators(app, WARM_UP_DELAY_MS, (warmUp = new AbortController()).signal);
+          // Validators not needed yet are compiled in the background shortly after (they compile on first use
+          // anyway), then the query engine's indexes of large stores are built (a first query builds them otherwise).
+          const signal = (warmUp = new AbortController()).signal;
+          void warmValidators(app, WARM_UP_DELAY_MS, signal).then(() => {
+            if (!signal.aborted) warmQueries();
+          });
         });
         s.once('error', reject);
         server = s;
@@ -148,6 +172,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     },
     close() {
       warmUp?.abort();
+      queryWarmUpRun?.abort();
       try {
         control.saveState();
       } catch (e) {

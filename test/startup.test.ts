@@ -13,6 +13,9 @@ import { digestOf } from '../src/fixtures/precompiled';
 import { warmValidators } from '../src/http/app';
 import { loadOpenApi } from '../src/openapi/load';
 import { createSimulator } from '../src/simulator';
+import { documentsTarget } from '../src/domain/query/documents';
+import { searchedFieldNames } from '../src/vql';
+import { frameOf } from '../src/vql/frame';
 
 const tmp = mkdtempSync(join(tmpdir(), 'dms-startup-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -100,3 +103,51 @@ describe('the background warm-up', () => {
     expect(await warmValidators(sim.app)).toBe(loadOpenApi().operations.length);
   });
 });
+
+describe('the query warm-up of a listening simulator (src/domain/query/warm-up.ts)', () => {
+  const PROMO = 'promo.acme.example';
+  /** The searched fields of Promo's documents whose FIND index the engine keeps now. */
+  const indexed = (sim: ReturnType<typeof createSimulator>): string[] => {
+    const tenant = sim.world.tenants.byDnsName(PROMO)!;
+    const admin = sim.world.users.byUsername('tenant.admin@acme.example')!;
+    const target = documentsTarget({ store: sim.world.documents.store(tenant.id), user: admin, allVersions: false, targetOf: () => undefined });
+    return searchedFieldNames(target).filter((f) => frameOf(target)?.has(`x:${f}`));
+  };
+  const until = async (what: () => boolean, ms = 5000) => {
+    const end = Date.now() + ms;
+    while (!what() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    return what();
+  };
+
+  it('builds the FIND indexes of the stores it is told to once listening, and again after a reset or a restored snapshot', async () => {
+    const sim = createSimulator({ port: 0, settings: { throttling: false }, queryWarmUp: { minDocuments: 1 } });
+    try {
+      expect(indexed(sim)).toEqual([]);
+      await sim.listen();
+      expect(await until(() => indexed(sim).includes('name__v'))).toBe(true);
+      const all = indexed(sim);
+      expect(all.length).toBeGreaterThan(5);
+      sim.control.reset();
+      expect(indexed(sim)).toEqual([]);
+      expect(await until(() => indexed(sim).length === all.length)).toBe(true);
+      expect(indexed(sim)).toEqual(all);
+      sim.control.restore(sim.control.snapshot());
+      expect(indexed(sim)).toEqual([]);
+      expect(await until(() => indexed(sim).length === all.length)).toBe(true);
+    } finally {
+      await sim.close();
+    }
+  });
+
+  it('builds nothing when turned off, nor for stores under the threshold (the default)', async () => {
+    for (const queryWarmUp of [false, undefined] as const) {
+      const sim = createSimulator({ port: 0, settings: { throttling: false }, ...(queryWarmUp === false ? { queryWarmUp } : {}) });
+      await sim.listen();
+      // The validators' warm-up (300 ms after listening, then one per turn) comes first.
+      await new Promise((r) => setTimeout(r, 900));
+      expect(indexed(sim)).toEqual([]);
+      await sim.close();
+    }
+  });
+});
+

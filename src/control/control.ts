@@ -45,6 +45,8 @@ export interface ControlOptions {
   /** Decides fault rules' `probability` (tests pass a seeded one). */
   random?: () => number;
   journalCapacity?: number;
+  /** Called after a reset or a restored snapshot replaced the world's state (the simulator warms the new one up). */
+  onWorldReplaced?: () => void;
 }
 
 /** A client's mistake (bad input, unknown id): the HTTP layer answers 400/404 with its message. */
@@ -190,6 +192,7 @@ export class Control {
   /** Replaces the state with a snapshot's (faults and journal stay). Throws SnapshotError. */
   restore(snapshot: unknown): void {
     restoreSnapshot(this.world, snapshot, this.options.settings ?? {});
+    this.options.onWorldReplaced?.();
   }
 
   /** Back to the loaded fixtures and the start state: sessions, documents, configuration, journal, faults, clock. */
@@ -200,6 +203,7 @@ export class Control {
     this.rules.clear();
     this.journalRing.clear();
     this.applyStart();
+    this.options.onWorldReplaced?.();
   }
 
   get stateFile(): string | undefined {

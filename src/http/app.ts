@@ -30,6 +30,7 @@ import { routingPath, tenancyOf } from './tenancy';
 import { lazyRequestValidator, newAjv } from './validate';
 import { createResponseValidator } from './validate-response';
 import { wantsXml } from './xml';
+import { runInTurns } from '../run-in-turns';
 
 export interface AppOptions {
   world: World;
@@ -68,32 +69,30 @@ const identified: PipelineStage = async (ex, next) => {
 const routesOf = new WeakMap<Hono, Route[]>();
 
 /**
- * Compiles the request validators not compiled yet, one operation per turn of the event loop, so
- * that requests arriving meanwhile are served between two; it begins `delayMs` after the call, so
- * that the first requests after start-up do not wait for it. A listening simulator calls it once
- * bound, and stops it when it closes (`signal`); resolves, once every validator is compiled or the
- * signal aborted, to how many it compiled.
+ * Compiles the request validators not compiled yet, one operation per turn of the event loop
+ * (runInTurns), so that requests arriving meanwhile are served between two; it begins `delayMs`
+ * after the call, so that the first requests after start-up do not wait for it. A listening
+ * simulator calls it once bound, and stops it when it closes (`signal`); resolves, once every
+ * validator is compiled or the signal aborted, to how many it compiled.
  */
-export function warmValidators(app: Hono, delayMs = 0, signal?: AbortSignal): Promise<number> {
-  const pending = (routesOf.get(app) ?? []).filter((r) => !r.validator.compiled);
+export async function warmValidators(app: Hono, delayMs = 0, signal?: AbortSignal): Promise<number> {
   let compiled = 0;
-  return new Promise((resolve) => {
-    const next = () => {
-      const route = pending.shift();
-      if (!route || signal?.aborted) return resolve(compiled);
-      if (!route.validator.compiled) {
-        try {
-          route.validator.compile();
-          compiled++;
-        } catch (e) {
-          // The operation's first call compiles (and fails) again, answering UNEXPECTED_ERROR; the server lives on.
-          console.error(`[dms-sim] the request validator of ${route.op.id} does not compile:`, e);
-        }
+  const pending = (routesOf.get(app) ?? []).filter((r) => !r.validator.compiled);
+  function* steps() {
+    for (const route of pending) {
+      if (route.validator.compiled) continue;
+      try {
+        route.validator.compile();
+        compiled++;
+      } catch (e) {
+        // The operation's first call compiles (and fails) again, answering UNEXPECTED_ERROR; the server lives on.
+        console.error(`[dms-sim] the request validator of ${route.op.id} does not compile:`, e);
       }
-      setImmediate(next);
-    };
-    setTimeout(next, delayMs).unref();
-  });
+      yield;
+    }
+  }
+  await runInTurns(steps(), { delayMs, signal });
+  return compiled;
 }
 
 export function createApp(options: AppOptions): Hono {

@@ -55,37 +55,48 @@ export class FieldIndex {
 
   /** Builds the index over the frame's rows: texts deduplicated while building. */
   static build(get: (row: Row) => unknown, rows: readonly Row[], n: number): FieldIndex {
+    const b = FieldIndex.builder(get, n);
+    b.add(rows, 0, n);
+    return b.done();
+  }
+
+  /**
+   * The same build in parts: `add(rows, from, to)` for consecutive ranges of [0, n), then `done()`
+   * (warm-up: a part per turn of the event loop).
+   */
+  static builder(get: (row: Row) => unknown, n: number): { add(rows: readonly Row[], from: number, to: number): void; done(): FieldIndex } {
     const x = new FieldIndex(get, n);
     const dict = new Map<string, number>();
     const texts: string[] = [];
     const ids: number[] = [];
-    for (let i = 0; i < n; i++) {
-      const elements = x.elements;
-      elements.length = 0;
-      elementTexts(get(rows[i]), elements);
-      if (elements.length === 1) {
-        const t = elements[0];
-        let id = dict.get(t);
-        if (id === undefined) {
-          dict.set(t, (id = texts.length));
-          texts.push(t.toLowerCase());
-        }
-        x.lists.setOne(i, id);
-        continue;
+    const idOf = (t: string): number => {
+      let id = dict.get(t);
+      if (id === undefined) {
+        dict.set(t, (id = texts.length));
+        texts.push(t.toLowerCase());
       }
-      ids.length = 0;
-      for (const t of elements) {
-        let id = dict.get(t);
-        if (id === undefined) {
-          dict.set(t, (id = texts.length));
-          texts.push(t.toLowerCase());
+      return id;
+    };
+    return {
+      add(rows, from, to) {
+        const elements = x.elements;
+        for (let i = from; i < to; i++) {
+          elements.length = 0;
+          elementTexts(get(rows[i]), elements);
+          if (elements.length === 1) {
+            x.lists.setOne(i, idOf(elements[0]));
+            continue;
+          }
+          ids.length = 0;
+          for (const t of elements) ids.push(idOf(t));
+          x.lists.set(i, ids);
         }
-        ids.push(id);
-      }
-      x.lists.set(i, ids);
-    }
-    x.setCorpus(texts);
-    return x;
+      },
+      done() {
+        x.setCorpus(texts);
+        return x;
+      },
+    };
   }
 
   private setCorpus(texts: readonly string[]): void {
@@ -193,6 +204,21 @@ export class FieldIndex {
     return { hits, hitList };
   }
 
+  /**
+   * Builds the token index now when the texts are large enough to be searched through one, so that
+   * even the next search uses it (warm-up: what the second search would build).
+   */
+  prepareTokens(): void {
+    if (this.corpus.length < TOKENS_MIN_CORPUS) return;
+    if (!this.tokens || this.tokens.covered !== this.main) this.tokens = TokenIndex.build(this.corpus, this.starts, this.main);
+    this.searches = Math.max(1, this.searches);
+  }
+
+  /** True once the token index covers the texts, as the last search or warm-up left it (tests). */
+  get tokenIndexed(): boolean {
+    return this.tokens !== undefined;
+  }
+
   /** Sets out[i] for every row with a text of this field containing `term` (no newline, no U+0000). */
   markRows(term: string, out: Uint8Array): void {
     const { hits, hitList } = this.textsWith(term);
@@ -227,18 +253,17 @@ export class FieldIndex {
   }
 }
 
+/** Keeps a field's index with the frame, patched on change (a change it cannot follow drops it). */
+export function keepFieldIndex(frame: Frame, field: string, x: FieldIndex): FieldIndex {
+  return frame.keep(`x:${field}`, x, (c: Change) => {
+    const rows = frame.rows;
+    for (const i of c.replaced) if (!x.setRow(i, rows[i])) return false;
+    for (let i = c.oldLength; i < c.length; i++) if (!x.setRow(i, rows[i])) return false;
+    return true;
+  });
+}
+
 /** The FieldIndex of each field over the frame's rows (kept, patched on change); the missing ones built now. */
 export function fieldIndexesOf(frame: Frame, fields: readonly { name: string; get: (row: Row) => unknown }[]): FieldIndex[] {
-  return fields.map((f) => {
-    const sig = `x:${f.name}`;
-    const kept = frame.get<FieldIndex | undefined>(sig);
-    if (kept) return kept;
-    const x = FieldIndex.build(f.get, frame.rows, frame.length);
-    return frame.keep(sig, x, (c: Change) => {
-      const rows = frame.rows;
-      for (const i of c.replaced) if (!x.setRow(i, rows[i])) return false;
-      for (let i = c.oldLength; i < c.length; i++) if (!x.setRow(i, rows[i])) return false;
-      return true;
-    });
-  });
+  return fields.map((f) => frame.get<FieldIndex | undefined>(`x:${f.name}`) ?? keepFieldIndex(frame, f.name, FieldIndex.build(f.get, frame.rows, frame.length)));
 }

@@ -1,12 +1,12 @@
 import type { Find } from './ast';
-import type { Row } from './catalog';
+import type { FieldInfo, QueryTarget, Row } from './catalog';
 import { FIND_OR_WORD, SEARCHABLE_BY_DEFAULT } from './choices';
 import type { Predicate } from './compile';
 import type { Probe } from './probe';
 import { VqlError } from './errors';
 import { positionOf } from './positions';
-import { columnOf, read, type Frame, type Slot } from './frame';
-import { fieldIndexesOf } from './find-index';
+import { columnOf, frameOf, read, type Frame, type Slot } from './frame';
+import { FieldIndex, fieldIndexesOf, keepFieldIndex } from './find-index';
 import { getter, resolveField, type Scope } from './resolve';
 
 /**
@@ -42,6 +42,54 @@ function lowerMemo(): (t: string) => string {
   };
 }
 
+/** The fields FIND searches besides content (SCOPE PROPERTIES, and ALL's properties): the queryable, searchable ones. */
+export function propertiesSearched(fields: Iterable<FieldInfo>): FieldInfo[] {
+  return [...fields].filter((f) => f.queryable !== false && (f.searchable ?? SEARCHABLE_BY_DEFAULT.has(f.type)));
+}
+
+/** The fields of a target FIND searches, by name (a later field of the same name wins, as in a query's scope), for `prepareFind`. */
+export function searchedFieldNames(target: QueryTarget): string[] {
+  return propertiesSearched(new Map(target.fields.map((f) => [f.name, f])).values()).map((f) => f.name);
+}
+
+/** (chosen) Rows a warm-up step of prepareFind reads: 8–30 ms of work on a generated world. */
+export const PREPARE_ROWS_PER_STEP = 25_000;
+
+/**
+ * Builds, and keeps with the target's table, what a FIND over `field` would build on first use
+ * (its FieldIndex, and the token index of large texts), in steps: each `next()` of the generator
+ * does one (at most `rowsPerStep` rows read), so that a caller can run one per turn of the event
+ * loop (warm-up after start, issue 19). `target()` is asked again after each step: when the table
+ * changed in between (rows created or changed, a new configuration) the build is given up (a FIND
+ * builds it then). Returns true once the index is kept; false when the target keeps nothing (no
+ * table), has no such searchable field, or changed meanwhile.
+ */
+export function* prepareFind(target: () => QueryTarget, field: string, rowsPerStep = PREPARE_ROWS_PER_STEP): Generator<void, boolean> {
+  const first = target();
+  if (!searchedFieldNames(first).includes(field)) return false;
+  const frame = frameOf(first);
+  if (!frame) return false;
+  const revision = frame.revision;
+  const unchanged = () => frameOf(target()) === frame && frame.revision === revision;
+  let index = frame.get<FieldIndex | undefined>(`x:${field}`);
+  if (!index) {
+    const { rows, length } = frame;
+    const builder = FieldIndex.builder(getter(first, field), length);
+    for (let from = 0; from < length; from += rowsPerStep) {
+      if (from > 0) {
+        yield;
+        if (!unchanged()) return false;
+      }
+      builder.add(rows, from, Math.min(length, from + rowsPerStep));
+    }
+    index = frame.get<FieldIndex | undefined>(`x:${field}`) ?? keepFieldIndex(frame, field, builder.done());
+    yield;
+    if (!unchanged()) return false;
+  }
+  index.prepareTokens();
+  return true;
+}
+
 /**
  * Compiles FIND into a row test over the text its SCOPE selects (lowercased). On a `stableRows`
  * target each searched field is kept dictionary-encoded per rows array (FieldIndex) and the
@@ -68,7 +116,7 @@ export function compileFind(scope: Scope, find: Find): FindPredicate {
     searched = [{ name: s.field, get }];
     indexable = f.cacheable;
   } else if (s.kind !== 'content') {
-    const fields = [...scope.fields.values()].filter((f) => f.queryable !== false && (f.searchable ?? SEARCHABLE_BY_DEFAULT.has(f.type)));
+    const fields = propertiesSearched(scope.fields.values());
     const props = fields.map((f) => getter(target, f.name));
     searchText = (row) => props.map((g) => textOf(g(row))).join('\n').toLowerCase();
     searched = fields.map((f, k) => ({ name: f.name, get: props[k] }));

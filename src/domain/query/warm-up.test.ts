@@ -1,0 +1,55 @@
+/**
+ * The query engine's warm-up (issue 19): steps per large store that build what its first FIND
+ * would, kept with the store's shared table; a FIND afterwards answers as on a world not warmed up.
+ */
+import { describe, expect, it } from 'vitest';
+import { searchedFieldNames } from '../../vql';
+import { frameOf } from '../../vql/frame';
+import { documentsTarget } from './documents';
+import { isTenantAdmin } from '../users';
+import { promoWorld } from './test-world';
+import { queryWarmUp, WARM_UP_MIN_DOCUMENTS } from './warm-up';
+
+function promoTarget(w: ReturnType<typeof promoWorld>) {
+  return documentsTarget({ store: w.store(), user: w.admin().user, allVersions: false, targetOf: () => undefined });
+}
+const FINDS = ["SELECT id FROM documents FIND ('label')", "SELECT id FROM documents FIND ('cholecap OR draft')", "SELECT id, name__v FROM documents FIND ('a' SCOPE name__v) ORDER BY id DESC"];
+
+describe('queryWarmUp', () => {
+  it('has no steps for stores under the threshold (the default world\'s are)', () => {
+    const w = promoWorld();
+    expect(w.store().size()).toBeLessThan(WARM_UP_MIN_DOCUMENTS);
+    expect([...queryWarmUp(w.world)]).toEqual([]);
+  });
+
+  it('builds each searched field\'s index of every store with an administrator, as the first FIND would', () => {
+    const w = promoWorld();
+    const users = w.world.users.all();
+    const warmed = w.world.tenants.all().flatMap((t) => {
+      const store = w.world.documents.stores.get(t.id);
+      const admin = users.find((u) => isTenantAdmin(u, t));
+      return store && store.size() > 0 && admin ? [() => documentsTarget({ store, user: admin, allVersions: false, targetOf: () => undefined })] : [];
+    });
+    expect(warmed.length).toBeGreaterThan(1);
+    const indexed = (target: () => ReturnType<typeof promoTarget>) => searchedFieldNames(target()).filter((f) => frameOf(target())!.has(`x:${f}`));
+    const fields = searchedFieldNames(promoTarget(w));
+    expect(fields).toContain('name__v');
+    expect(fields).not.toContain('id');
+    for (const target of warmed) expect(indexed(target)).toEqual([]);
+    let steps = 0;
+    for (const _ of queryWarmUp(w.world, 1)) steps++;
+    for (const target of warmed) expect(indexed(target)).toEqual(searchedFieldNames(target()));
+    // a step per field, and one more per field for its token index (none here: a small world)
+    expect(steps).toBe(warmed.reduce((n, target) => n + searchedFieldNames(target()).length * 2, 0));
+    expect(indexed(() => promoTarget(w))).toEqual(fields);
+    // A FIND afterwards answers as on a world nobody warmed up, for the administrator and a member.
+    const cold = promoWorld();
+    for (const q of FINDS) {
+      for (const who of ['admin', 'bob'] as const) {
+        const warm = w.world.queries.run(w[who](), q, {});
+        expect(warm.data.length, q).toBeGreaterThan(0);
+        expect(warm.data, `${who}: ${q}`).toEqual(cold.world.queries.run(cold[who](), q, {}).data);
+      }
+    }
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * Runs work one step per turn of the event loop (setImmediate), beginning `delayMs` after the call,
+ * so that requests arriving meanwhile are served between two steps: `work` is an iterable (a
+ * generator, typically) whose every `next()` does one step. Stops when `signal` aborts. A step that
+ * throws ends the work (a generator cannot go on after a throw) and is handed to `onError`.
+ * Resolves, once the work is done, aborted or failed, to how many steps ran without throwing.
+ */
+export function runInTurns(
+  work: Iterable<unknown>,
+  options: { delayMs?: number; signal?: AbortSignal; onError?: (e: unknown) => void } = {},
+): Promise<number> {
+  const { delayMs = 0, signal, onError } = options;
+  const steps = work[Symbol.iterator]();
+  let ran = 0;
+  return new Promise((resolve) => {
+    const next = () => {
+      if (signal?.aborted) return resolve(ran);
+      try {
+        if (steps.next().done) return resolve(ran);
+        ran++;
+      } catch (e) {
+        onError?.(e);
+        return resolve(ran);
+      }
+      setImmediate(next);
+    };
+    setTimeout(next, delayMs).unref();
+  });
+}
