@@ -1,4 +1,5 @@
 /** Documents: endpoints 21–28, renditions, attachments and the check-out (lock) resource (gaps.md §9). */
+import { isoMillis } from '../domain/clock';
 import { apiError } from '../domain/errors';
 import {
   type CreateInput, type DocumentStore, type DocumentVersion, type ListResult, type StoredDocument, type StoredFile,
@@ -10,7 +11,6 @@ import type { Handlers, Reply, VersionedCtx as Ctx } from '../http/context';
 const storeOf = (ctx: Ctx): DocumentStore => ctx.world.documents.store(ctx.tenant.id);
 const docAddress = (ctx: Ctx, id: number, ...segments: (string | number)[]) => ctx.addresses.api(ctx.tenant, ctx.version, 'objects', 'documents', id, ...segments);
 const ok = (body: Record<string, unknown>): Reply => ({ body: { responseStatus: 'SUCCESS', ...body } });
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** gaps.md §9: downloads are octet-stream with a Content-Disposition filename. */
 const download = (file: StoredFile): Reply => ({ file: file.bytes, contentType: 'application/octet-stream;charset=UTF-8', filename: file.filename });
@@ -53,7 +53,7 @@ function retrieveBody(ctx: Ctx, store: DocumentStore, doc: StoredDocument): Reco
   return reusableBodyOf(answer, () => ({ responseStatus: 'SUCCESS', ...answer }));
 }
 
-const lockBody = (lock: { by: number; at: number } | undefined) => (lock ? { lock: { locked_by__v: lock.by, locked_date__v: iso(lock.at) } } : {});
+const lockBody = (lock: { by: number; at: number } | undefined) => (lock ? { lock: { locked_by__v: lock.by, locked_date__v: isoMillis(lock.at) } } : {});
 
 export const documentHandlers: Handlers = {
   listDocuments: (ctx) => {

@@ -114,4 +114,19 @@ describe('a record filled in its shape’s blank', () => {
     expect(blankOf(shapeOf(view, doc))).toBeNull(); // known, built key by key
     expectSame(documentRecord(view, doc), documentRecordKeyByKey(view, doc));
   });
+
+  it('is the names (in order), chain and file, whatever the object, however many name lists came between (more than it remembers)', () => {
+    const lists = Array.from({ length: 12 }, (_, i) => Array.from({ length: (i % 5) + 1 }, (_, k) => `f${(i * 7 + k) % 11}__c`));
+    const expected = (names: string[], chain: number, file: boolean) => `${Math.min(3, chain)}${file ? 'f' : 'n'}${JSON.stringify(names)}`;
+    fc.assert(fc.property(fc.nat(lists.length - 1), fc.integer({ min: 1, max: 5 }), fc.boolean(), (i, chain, file) => {
+      const names = lists[i];
+      expect(shapeKey(Object.fromEntries(names.map((n) => [n, i])), chain, file)).toBe(expected(names, chain, file));
+    }), { numRuns: 400 });
+    const a = shapeKey({ x__c: 1, y__c: 2 }, 1, true);
+    expect(shapeKey({ x__c: 'other', y__c: null }, 1, true)).toBe(a);
+    expect(shapeKey({ y__c: 2, x__c: 1 }, 1, true)).not.toBe(a);
+    expect(shapeKey({ x__c: 1, y__c: 2 }, 2, true)).not.toBe(a);
+    expect(shapeKey({ x__c: 1, y__c: 2 }, 1, false)).not.toBe(a);
+    expect(shapeKey({ x__c: 1, y__c: 2 }, 7, true)).toBe(shapeKey({ x__c: 1, y__c: 2 }, 3, true));
+  });
 });

@@ -26,9 +26,32 @@ type Blank = () => Record<string, unknown>;
 /** By shape key: its blank, or null (built key by key). */
 const blanks = new Map<string, Blank | null>();
 
-/** The key of a record's shape: its version's stored field names in order, its chain length (≤ 3) and whether it has a file. */
+/** (chosen) Field-name lists whose shape keys are remembered (most recent first). */
+const RECENT_NAME_LISTS = 8;
+/** Recent field-name lists, each with its shape keys by chain length (≤ 3) × file. */
+const recent: { names: readonly string[]; keys: (string | undefined)[] }[] = [];
+
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * The key of a record's shape: its version's stored field names in order, its chain length (≤ 3)
+ * and whether it has a file. The same string object for a recent name list (compared name by name,
+ * not written out as JSON again), so that the map of blanks finds it by its kept hash.
+ */
 export function shapeKey(fields: Record<string, unknown>, chainLength: number, hasFile: boolean): string {
-  return `${Math.min(3, chainLength)}${hasFile ? 'f' : 'n'}${JSON.stringify(Object.keys(fields))}`;
+  const names = Object.keys(fields);
+  let entry = recent.find((e) => sameNames(e.names, names));
+  if (!entry) {
+    entry = { names, keys: [] };
+    recent.unshift(entry);
+    if (recent.length > RECENT_NAME_LISTS) recent.pop();
+  }
+  const chain = Math.min(3, chainLength);
+  return (entry.keys[chain * 2 + (hasFile ? 1 : 0)] ??= `${chain}${hasFile ? 'f' : 'n'}${JSON.stringify(names)}`);
 }
 
 /**
@@ -58,4 +81,7 @@ function compiled(keys: readonly string[]): Blank | null {
 export const shapesKnown = (): number => blanks.size;
 
 /** Forgets every shape (tests: each starts with none known). */
-export const forgetShapes = (): void => blanks.clear();
+export const forgetShapes = (): void => {
+  blanks.clear();
+  recent.length = 0;
+};

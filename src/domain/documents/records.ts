@@ -19,6 +19,7 @@
  * A rule answers NOT_SET when it does not set the field for this version (e.g. `subtype__v` of a
  * type without a subtype, `format__v` of a placeholder): the layers below decide then.
  */
+import { isoMillis } from '../clock';
 import type { MetadataView } from './metadata';
 import { type DocumentVersion, type StoredDocument, latestVersion } from './model';
 import { blankOf, learnShape, shapeKey } from './record-shape';
@@ -38,7 +39,6 @@ export const NOT_SET: unique symbol = Symbol('not set');
 /** The value a layer gives a field of a version, or NOT_SET. */
 export type FieldRule = (s: RecordSource) => unknown;
 
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** A stored value as a record holds it: a multi-value array copied (records are deep-frozen by answers; stored arrays must stay mutable). */
 export const recordValue = (v: unknown): unknown => (Array.isArray(v) ? [...v] : v);
@@ -94,9 +94,9 @@ export const SERVICE_FIELDS: ReadonlyMap<string, FieldRule> = new Map<string, Fi
   ['locked__v', (s) => s.doc.lock !== undefined],
   ['major_version_number__v', (s) => s.version.major],
   ['minor_version_number__v', (s) => s.version.minor],
-  ['document_creation_date__v', (s) => iso(s.doc.created)],
-  ['version_creation_date__v', (s) => iso(s.version.created)],
-  ['version_modified_date__v', (s) => iso(s.version.modified)],
+  ['document_creation_date__v', (s) => isoMillis(s.doc.created)],
+  ['version_creation_date__v', (s) => isoMillis(s.version.created)],
+  ['version_modified_date__v', (s) => isoMillis(s.version.modified)],
   ['created_by__v', (s) => s.doc.createdBy],
   ['version_created_by__v', (s) => s.version.createdBy],
   ['last_modified_by__v', (s) => s.version.modifiedBy],
@@ -175,9 +175,9 @@ function fill(record: DocumentRecord, view: MetadataView, doc: StoredDocument, v
   record.locked__v = doc.lock !== undefined;
   record.major_version_number__v = version.major;
   record.minor_version_number__v = version.minor;
-  record.document_creation_date__v = iso(doc.created);
-  record.version_creation_date__v = iso(version.created);
-  record.version_modified_date__v = iso(version.modified);
+  record.document_creation_date__v = isoMillis(doc.created);
+  record.version_creation_date__v = isoMillis(version.created);
+  record.version_modified_date__v = isoMillis(version.modified);
   record.created_by__v = doc.createdBy;
   record.version_created_by__v = version.createdBy;
   record.last_modified_by__v = version.modifiedBy;
