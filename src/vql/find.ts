@@ -145,33 +145,8 @@ export function compileFind(scope: Scope, find: Find): FindPredicate {
 
   const cacheable = indexable
     && alternatives.every((terms) => terms.every((term) => !term.includes('\n') && !term.includes('\u0000')));
-  const query = (frame: Frame): Uint8Array => {
-    const n = frame.length;
-    const indexes = fieldIndexesOf(frame, searched);
-    const contents = withContent ? (columnOf(frame, 'f:content', contentOf) as string[]) : undefined;
-    const result = new Uint8Array(n);
-    for (const terms of alternatives) {
-      let all: Uint8Array | undefined;
-      for (const term of terms) {
-        const m = new Uint8Array(n);
-        for (const x of indexes) x.markRows(term, m);
-        if (contents) {
-          const memo = new Map<string, boolean>();
-          for (let i = 0; i < n; i++) {
-            if (m[i]) continue;
-            const c = contents[i];
-            let has = memo.get(c);
-            if (has === undefined) memo.set(c, (has = c.includes(term)));
-            if (has) m[i] = 1;
-          }
-        }
-        if (!all) all = m;
-        else for (let i = 0; i < n; i++) all[i] &= m[i];
-      }
-      for (let i = 0; i < n; i++) result[i] |= all![i];
-    }
-    return result;
-  };
+  const query = (frame: Frame): Uint8Array =>
+    markFound(frame, fieldIndexesOf(frame, searched), withContent ? (columnOf(frame, 'f:content', contentOf) as string[]) : undefined, alternatives);
   const found: Slot = cacheable ? { sig: 'f:find', derive, query } : { sig: undefined, derive };
   scope.slots.push(found);
   const test: FindPredicate = (row, i) => {
@@ -189,6 +164,51 @@ export function compileFind(scope: Scope, find: Find): FindPredicate {
     return { size, runs: [{ perm: slots, lo: 0, hi: size }], exact: false };
   };
   return test;
+}
+
+/**
+ * Marks the frame's rows whose texts hold every term of one of the alternatives, each term in one
+ * indexed field's element text or in the row's content (lowercased).
+ */
+function markFound(frame: Frame, indexes: readonly FieldIndex[], contents: readonly string[] | undefined, alternatives: readonly (readonly string[])[]): Uint8Array {
+  const n = frame.length;
+  const result = new Uint8Array(n);
+  for (const terms of alternatives) {
+    let all: Uint8Array | undefined;
+    for (const term of terms) {
+      const m = new Uint8Array(n);
+      for (const x of indexes) x.markRows(term, m);
+      if (contents) {
+        const memo = new Map<string, boolean>();
+        for (let i = 0; i < n; i++) {
+          if (m[i]) continue;
+          const c = contents[i];
+          let has = memo.get(c);
+          if (has === undefined) memo.set(c, (has = c.includes(term)));
+          if (has) m[i] = 1;
+        }
+      }
+      if (!all) all = m;
+      else for (let i = 0; i < n; i++) all[i] &= m[i];
+    }
+    for (let i = 0; i < n; i++) result[i] |= all![i];
+  }
+  return result;
+}
+
+/**
+ * The rows of a table-backed target (by slot, 1 = found) whose texts hold every term (lowercase,
+ * without whitespace or U+0000): each term in one element text of one of `fields` (each read by its
+ * `get`, indexed like a FIND field under its `name` and kept with the table, built now when
+ * missing) or, `withContent`, in the row's content. Undefined when the target keeps nothing (no
+ * table). Endpoint 21's search reads it (src/domain/query/list-search.ts).
+ */
+export function rowsHoldingAll(target: QueryTarget, fields: readonly { name: string; get: (row: Row) => unknown }[], terms: readonly string[], withContent: boolean): Uint8Array | undefined {
+  const frame = frameOf(target);
+  if (!frame) return undefined;
+  const lower = lowerMemo();
+  const contents = withContent ? (columnOf(frame, 'f:content', (row) => lower(target.content ? target.content(row) ?? '' : '')) as string[]) : undefined;
+  return markFound(frame, fieldIndexesOf(frame, fields), contents, [terms]);
 }
 
 /** FIND's row test, with the probe of its found rows (probe.ts). */

@@ -14,6 +14,8 @@ import { sampleRecords } from '../configuration/sample';
 import { storedFile } from './files';
 import { GroupDirectory } from './groups';
 import { listDocuments } from './listing';
+import { listSearch } from '../query/list-search';
+import type { IndexedSearch } from './search-text';
 import { compareValues, valueOf } from './list-order';
 import { documentRecord } from './records';
 import { DocumentMetadata } from './metadata';
@@ -110,26 +112,57 @@ function recordText(record: Record<string, unknown>): string {
   return parts.join('\n').toLowerCase();
 }
 
-const SEARCHES = ['alpha', 'ALPHA beta', 'green', 'verdant', 'promo', 'doc-1', 'draft', 'zzz', 'nothing-like-it', 'promo piece'];
+const SEARCHES = ['alpha', 'ALPHA beta', 'green', 'verdant', 'promo', 'doc-1', 'draft', 'zzz', 'nothing-like-it', 'promo piece', 'content 1', 'ten\u0000'];
+const SCOPES = [undefined, 'contents', 'all'] as const;
 
+/** The query domain's indexed search (query/list-search.ts), counting the searches it answered (the first of a table scans). */
+let indexedAnswers = 0;
+const counting: IndexedSearch = (...args) => {
+  const rows = listSearch(...args);
+  if (rows) indexedAnswers++;
+  return rows;
+};
+
+/**
+ * Every search as the records' searchable texts (and the files' texts, by scope) hold it: scanned
+ * (no indexed search handed in) and through the indexes (the list cache emptied first).
+ */
 function expectSearchesAsRecords(when: string) {
   let found = 0;
-  for (const user of USERS) for (const allVersions of [false, true]) for (const search of SEARCHES) {
+  let eligible = 0;
+  const answeredBefore = indexedAnswers;
+  for (const user of USERS) for (const allVersions of [false, true]) for (const mine of [false, true]) {
+    const rows = visible(user, mine, allVersions).map((r) => ({ ...r, text: recordText(r.record), content: r.version.file ? store.searchText(r.version.file) : '' }));
+    for (const scope of SCOPES) for (const search of SEARCHES) {
     const words = search.toLowerCase().split(/\s+/);
-    const want = visible(user, false, allVersions).filter((r) => words.every((w) => recordText(r.record).includes(w)));
+    const want = rows.filter((r) => {
+      const content = scope === undefined ? '' : r.content;
+      const fields = scope === 'contents' ? '' : r.text;
+      return words.every((w) => content.includes(w) || fields.includes(w));
+    });
     for (const sort of ['id ASC', 'name__v DESC']) {
-      const got = listDocuments(store, user, { search, sort, limit: 200, ...(allVersions ? { versionscope: 'all' } : {}) });
       const desc = sort.endsWith('DESC');
       const sorted = [...want].sort((a, b) => {
         const c = sort.startsWith('id') ? 0 : compareValues(valueOf(a.record, 'name__v'), valueOf(b.record, 'name__v'));
         return (desc ? -c : c) || a.document.id - b.document.id || a.version.major - b.version.major || a.version.minor - b.version.minor;
       });
-      expect(versionIds(got.rows), `${when}: ${user.username} search ${search}${allVersions ? ' all versions' : ''} ${sort}`).toEqual(versionIds(sorted));
-      expect(got.total).toBe(want.length);
-      found += got.total;
+      const params = { search, sort, limit: 200, ...(scope ? { scope } : {}), ...(mine ? { namedFilter: 'My Documents' } : {}), ...(allVersions ? { versionscope: 'all' as const } : {}) };
+      for (const indexed of [undefined, counting]) {
+        store.kept.lists.clear();
+        const got = listDocuments(store, user, params, indexed);
+        if (indexed && !search.includes('\u0000')) eligible++;
+        const what = `${when}: ${user.username} search ${search}${scope ? ` in ${scope}` : ''}${mine ? ' mine' : ''}${allVersions ? ' all versions' : ''} ${sort}${indexed ? ' (indexed)' : ''}`;
+        expect(versionIds(got.rows), what).toEqual(versionIds(sorted));
+        expect(got.total).toBe(want.length);
+        found += got.total;
+      }
+    }
     }
   }
   expect(found).toBeGreaterThan(0);
+  // every search but a term with U+0000 (scanned) and the first of each table (latest versions, every version; rebuilt after some changes)
+  expect(indexedAnswers - answeredBefore).toBeGreaterThanOrEqual(eligible - 4);
+  expect(eligible).toBe(792);
 }
 
 describe('the kept sorted orders of endpoint 21', () => {

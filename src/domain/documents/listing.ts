@@ -10,7 +10,7 @@ import type { MetadataView } from './metadata';
 import type { NamedList } from './named-lists';
 import { type DocumentVersion, type StoredDocument, latestVersion } from './model';
 import { recordField } from './record-field';
-import { fieldText, searchTerms } from './search-text';
+import { type IndexedSearch, fieldText, searchTerms } from './search-text';
 import type { DocumentStore, RecordRow } from './store';
 
 export const MAX_PAGE = 200;
@@ -62,11 +62,11 @@ export function parseSort(view: MetadataView, sort: string | undefined): { field
  * The page of documents a user asks for. Repeated requests get the very same (frozen) answer object
  * while nothing it depends on changed (list-cache.ts).
  */
-export function listDocuments(store: DocumentStore, user: User, p: ListParams): ListResult {
-  return cachedList(store, user, p, () => computeList(store, user, p));
+export function listDocuments(store: DocumentStore, user: User, p: ListParams, indexed?: IndexedSearch): ListResult {
+  return cachedList(store, user, p, () => computeList(store, user, p, indexed));
 }
 
-function computeList(store: DocumentStore, user: User, p: ListParams): ListResult {
+function computeList(store: DocumentStore, user: User, p: ListParams, indexed: IndexedSearch | undefined): ListResult {
   const view = store.view();
   const start = p.start ?? 0;
   const limit = p.limit ?? MAX_PAGE;
@@ -87,26 +87,32 @@ function computeList(store: DocumentStore, user: User, p: ListParams): ListResul
     return { size: page.length, start, limit, rows: page, total };
   }
 
-  // Favorites, Recent Documents, Cart: the user's few ids, not every visible document. No records
-  // but the page's: search and sort read single fields (search-text.ts, record-field.ts).
-  let docs: readonly StoredDocument[];
-  if (filter && filter !== 'mine') docs = listedDocs(store, user, store.namedList(user, filter));
-  else docs = store.visibleTo(user);
-  if (filter === 'mine') docs = docs.filter((d) => store.isOwner(user, d) || d.lock?.by === user.id);
-  // Only the versions searched for are listed (a fresh search reads every visible version's fields once).
-  let matches = (_doc: StoredDocument, _version: DocumentVersion) => true;
-  if (searched) {
-    const wanted = searchTerms(p.search!);
-    const scope = p.scope ?? 'properties';
-    matches = (doc, version) => {
-      const content = scope === 'properties' || !version.file ? '' : store.searchText(version.file);
-      const fields = scope === 'contents' ? '' : fieldText(view, doc, version);
-      return wanted.every((t) => content.includes(t) || fields.includes(t));
-    };
-  }
-  let rows: Candidate[] = [];
-  for (const doc of docs) {
-    for (const version of allVersions ? doc.versions : [latestVersion(doc)]) if (matches(doc, version)) rows.push({ doc, version });
+  const mine = (d: StoredDocument) => store.isOwner(user, d) || d.lock?.by === user.id;
+  const wanted = searched ? searchTerms(p.search!) : [];
+  const scope = p.scope ?? 'properties';
+  // A search of every visible document: through kept indexes when the caller hands them in (query/list-search.ts).
+  let rows: Candidate[] | undefined = searched && (!filter || filter === 'mine') ? indexed?.(store, user, { terms: wanted, scope, allVersions }) : undefined;
+  if (rows && filter === 'mine') rows = rows.filter((r) => mine(r.doc));
+  if (!rows) {
+    // Favorites, Recent Documents, Cart: the user's few ids, not every visible document. No records
+    // but the page's: search and sort read single fields (search-text.ts, record-field.ts).
+    let docs: readonly StoredDocument[];
+    if (filter && filter !== 'mine') docs = listedDocs(store, user, store.namedList(user, filter));
+    else docs = store.visibleTo(user);
+    if (filter === 'mine') docs = docs.filter(mine);
+    // Only the versions searched for are listed (a fresh search reads every visible version's fields once).
+    let matches = (_doc: StoredDocument, _version: DocumentVersion) => true;
+    if (searched) {
+      matches = (doc, version) => {
+        const content = scope === 'properties' || !version.file ? '' : store.searchText(version.file);
+        const fields = scope === 'contents' ? '' : fieldText(view, doc, version);
+        return wanted.every((t) => content.includes(t) || fields.includes(t));
+      };
+    }
+    rows = [];
+    for (const doc of docs) {
+      for (const version of allVersions ? doc.versions : [latestVersion(doc)]) if (matches(doc, version)) rows.push({ doc, version });
+    }
   }
   // Rows come ascending by (id, major, minor): the default order needs no sort.
   if (field !== 'id' || desc) {
