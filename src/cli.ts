@@ -2,13 +2,14 @@
  * `dms-sim [serve] [flags]` (and `npm start`): runs the simulator on a fixture set; `dms-sim fixtures
  * ...` and `dms-sim contract ...` are dispatched to src/commands/. Every flag of serve is parsed here.
  * Flags: --port (or PORT; 0 picks a free port), --host, --fixtures DIR, --public-url,
- * --validate-responses, --no-throttle, --tls, --tls-dir DIR, --trust-proxy; the connections'
+ * --validate-responses, --no-throttle, --no-query-warm-up, --tls, --tls-dir DIR, --trust-proxy; the connections'
  * bounds: --headers-timeout MS, --request-timeout MS, --keep-alive-timeout MS, --max-connections N
  * (src/http/server.ts); control plane (issue 16): --state-file PATH, --clock ISO, --frozen-clock,
  * --fault PRESET (repeatable), --control-token T, --scenario DIR|FILE (repeatable).
  */
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
+import { WARM_UP_MIN_DOCUMENTS } from './domain/query/warm-up';
 import { ControlError } from './control/control';
 import { PRESETS, isPreset } from './control/presets';
 import { ScenarioError } from './control/scenario';
@@ -31,6 +32,8 @@ serve flags:
   --public-url URL          the base of every absolute address handed out (default: the listening address)
   --validate-responses      validate every answer against the OpenAPI document (default: off)
   --no-throttle             no burst limits (default: throttling as the fixtures say)
+  --no-query-warm-up        build no query index before a query needs it (default: stores of 5,000
+                            documents or more are indexed in the background once listening)
   --tls                     HTTPS with a self-signed certificate for every tenant (default: off)
   --tls-dir DIR             where the certificate is kept (default: the user's cache folder)
   --trust-proxy             honour X-Forwarded-* from any peer (default: only from loopback)
@@ -68,6 +71,7 @@ export function serve(argv: string[]): void {
         'public-url': { type: 'string' },
         'validate-responses': { type: 'boolean' },
         'no-throttle': { type: 'boolean' },
+        'no-query-warm-up': { type: 'boolean' },
         tls: { type: 'boolean' },
         'tls-dir': { type: 'string' },
         'trust-proxy': { type: 'boolean' },
@@ -141,6 +145,7 @@ export function serve(argv: string[]): void {
       controlToken: args['control-token'],
       scenario: args.scenario,
       connections,
+      ...(args['no-query-warm-up'] ? { queryWarmUp: false as const } : {}),
     });
   } catch (e) {
     const known = e instanceof FixtureError || e instanceof ScenarioError || e instanceof ControlError || e instanceof SnapshotError;
@@ -160,6 +165,11 @@ export function serve(argv: string[]): void {
       const pw = simulator.world.fixtures.data.users.filter((u) => u.password).slice(0, 4);
       const over = Object.keys(settings).length ? shownSettings(simulator.world) : undefined;
       if (over) lines.push('', `Settings: ${over}`);
+      const large = simulator.world.tenants.all()
+        .map((t) => ({ dns: t.dns, size: simulator.world.documents.stores.get(t.id)?.size() ?? 0 }))
+        .filter((t) => t.size >= WARM_UP_MIN_DOCUMENTS);
+      if (args['no-query-warm-up']) lines.push('', 'Query warm-up: off (the first FIND on a large store builds its indexes)');
+      else if (large.length > 0) lines.push('', `Query warm-up: indexing ${large.map((t) => `${t.dns} (${t.size} documents)`).join(', ')} in the background`);
       lines.push('', 'Default credentials (see README for every persona):');
       for (const u of pw) lines.push(`  ${u.username} / ${u.password}`);
       if (simulator.tls) lines.push('', trustAdvice(simulator.tls, `${base}/api/`));

@@ -37,6 +37,21 @@ describe('runInTurns', () => {
     lazy.abort();
     expect(await q).toBe(0);
     expect(ran).toEqual([1, 2]);
+    // an aborted generator is ended: its finally blocks run
+    let ended = false;
+    function* guarded() {
+      try {
+        for (;;) yield;
+      } finally {
+        ended = true;
+      }
+    }
+    const third = new AbortController();
+    const r = runInTurns(guarded(), { signal: third.signal });
+    await new Promise((done) => setTimeout(done, 5));
+    third.abort();
+    expect(await r).toBeGreaterThan(0);
+    expect(ended).toBe(true);
   });
 
   it('ends the work at a step that throws, handing the error to onError', async () => {

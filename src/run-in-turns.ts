@@ -1,7 +1,8 @@
 /**
  * Runs work one step per turn of the event loop (setImmediate), beginning `delayMs` after the call,
  * so that requests arriving meanwhile are served between two steps: `work` is an iterable (a
- * generator, typically) whose every `next()` does one step. Stops when `signal` aborts. A step that
+ * generator, typically) whose every `next()` does one step. Stops when `signal` aborts (ending the
+ * work with `return()`). A step that
  * throws ends the work (a generator cannot go on after a throw) and is handed to `onError`.
  * Resolves, once the work is done, aborted or failed, to how many steps ran without throwing.
  */
@@ -14,7 +15,10 @@ export function runInTurns(
   let ran = 0;
   return new Promise((resolve) => {
     const next = () => {
-      if (signal?.aborted) return resolve(ran);
+      if (signal?.aborted) {
+        steps.return?.(); // a generator's finally blocks run
+        return resolve(ran);
+      }
       try {
         if (steps.next().done) return resolve(ran);
         ran++;

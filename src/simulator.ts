@@ -77,6 +77,11 @@ export interface Simulator {
   /** Starts listening; resolves to the bound address. */
   listen(): Promise<{ url: string; port: number; host: string }>;
   close(): Promise<void>;
+  /**
+   * Resolves once the background warm-up running now is over (the validators' after listening,
+   * then the query engine's; again after a reset or a restored snapshot); at once when none runs.
+   */
+  warmedUp(): Promise<void>;
   readonly publicUrl: string | undefined;
   /** With `tls`: the certificate served, once listening. */
   readonly tls: TlsFiles | undefined;
@@ -94,15 +99,17 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   let server: ReturnType<typeof createNodeServer> | undefined;
   let queryWarmUpRun: AbortController | undefined;
   /** While listening: the query engine's warm-up of the world as it is now (domain/query/warm-up.ts), in the background. */
-  const warmQueries = () => {
+  /** The warm-up running now (resolved when none). */
+  let warming: Promise<unknown> = Promise.resolve();
+  const warmQueries = (): Promise<unknown> => {
     queryWarmUpRun?.abort();
-    if (options.queryWarmUp === false) return;
+    if (options.queryWarmUp === false) return Promise.resolve();
     const run = (queryWarmUpRun = new AbortController());
     const onError = (e: unknown) => console.error('[dms-sim] the query warm-up failed (the first queries build what it did not):', e);
-    void runInTurns(queryWarmUp(world, options.queryWarmUp?.minDocuments), { signal: run.signal, onError });
+    return runInTurns(queryWarmUp(world, options.queryWarmUp?.minDocuments, onError), { signal: run.signal, onError });
   };
   const onWorldReplaced = () => {
-    if (server) warmQueries();
+    if (server) warming = warmQueries();
   };
   const control = new Control(world, { settings: options.settings, start: { ...options.start, scenarios }, stateFile: options.stateFile, random: options.random, onWorldReplaced });
   let publicUrl = options.publicUrl?.replace(/\/+$/, '');
@@ -162,14 +169,16 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
           // Validators not needed yet are compiled in the background shortly after (they compile on first use
           // anyway), then the query engine's indexes of large stores are built (a first query builds them otherwise).
           const signal = (warmUp = new AbortController()).signal;
-          void warmValidators(app, WARM_UP_DELAY_MS, signal).then(() => {
-            if (!signal.aborted) warmQueries();
-          });
+          warming = warmValidators(app, WARM_UP_DELAY_MS, signal).then(() => (signal.aborted ? undefined : warmQueries()));
         });
-        s.once('error', reject);
+        s.once('error', (e) => {
+          server = undefined;
+          reject(e);
+        });
         server = s;
       });
     },
+    warmedUp: () => warming.then(() => undefined),
     close() {
       warmUp?.abort();
       queryWarmUpRun?.abort();

@@ -89,6 +89,21 @@ describe('the flags', () => {
     }
   }, 60_000);
 
+  it('--no-query-warm-up: the banner says the query warm-up is off', async () => {
+    const p = await startCli(['--port', '0', '--no-query-warm-up']);
+    try {
+      expect(p.out).toContain('Query warm-up: off (the first FIND on a large store builds its indexes)');
+    } finally {
+      await p.stop();
+    }
+    const q = await startCli(['--port', '0']);
+    try {
+      expect(q.out).not.toContain('Query warm-up'); // no store of 5,000 documents in the default world
+    } finally {
+      await q.stop();
+    }
+  }, 60_000);
+
   it('refuse a bad value with exit 2 and the usage', async () => {
     const p = await startCli(['--port', '0', '--page-link-ttl', '5']);
     expect(p.code).toBe(2);

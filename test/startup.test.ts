@@ -16,6 +16,8 @@ import { createSimulator } from '../src/simulator';
 import { documentsTarget } from '../src/domain/query/documents';
 import { searchedFieldNames } from '../src/vql';
 import { frameOf } from '../src/vql/frame';
+import { WARM_UP_MIN_DOCUMENTS } from '../src/domain/query/warm-up';
+import { GENERATED_ADMIN, GENERATED_TENANT, writeGenerated } from '../src/fixtures/generate';
 
 const tmp = mkdtempSync(join(tmpdir(), 'dms-startup-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -105,49 +107,60 @@ describe('the background warm-up', () => {
 });
 
 describe('the query warm-up of a listening simulator (src/domain/query/warm-up.ts)', () => {
-  const PROMO = 'promo.acme.example';
-  /** The searched fields of Promo's documents whose FIND index the engine keeps now. */
-  const indexed = (sim: ReturnType<typeof createSimulator>): string[] => {
-    const tenant = sim.world.tenants.byDnsName(PROMO)!;
-    const admin = sim.world.users.byUsername('tenant.admin@acme.example')!;
-    const target = documentsTarget({ store: sim.world.documents.store(tenant.id), user: admin, allVersions: false, targetOf: () => undefined });
+  /** The searched fields of a tenant's documents whose FIND index the engine keeps now. */
+  const indexed = (sim: ReturnType<typeof createSimulator>, dns = 'promo.acme.example', admin = 'tenant.admin@acme.example'): string[] => {
+    const tenant = sim.world.tenants.byDnsName(dns)!;
+    const user = sim.world.users.byUsername(admin)!;
+    const target = documentsTarget({ store: sim.world.documents.store(tenant.id), user, allVersions: false, targetOf: () => undefined });
     return searchedFieldNames(target).filter((f) => frameOf(target)?.has(`x:${f}`));
-  };
-  const until = async (what: () => boolean, ms = 5000) => {
-    const end = Date.now() + ms;
-    while (!what() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-    return what();
   };
 
   it('builds the FIND indexes of the stores it is told to once listening, and again after a reset or a restored snapshot', async () => {
     const sim = createSimulator({ port: 0, settings: { throttling: false }, queryWarmUp: { minDocuments: 1 } });
     try {
       expect(indexed(sim)).toEqual([]);
+      await sim.warmedUp(); // none running before listen()
+      expect(indexed(sim)).toEqual([]);
       await sim.listen();
-      expect(await until(() => indexed(sim).includes('name__v'))).toBe(true);
+      await sim.warmedUp();
       const all = indexed(sim);
+      expect(all).toContain('name__v');
       expect(all.length).toBeGreaterThan(5);
       sim.control.reset();
       expect(indexed(sim)).toEqual([]);
-      expect(await until(() => indexed(sim).length === all.length)).toBe(true);
+      await sim.warmedUp();
       expect(indexed(sim)).toEqual(all);
       sim.control.restore(sim.control.snapshot());
       expect(indexed(sim)).toEqual([]);
-      expect(await until(() => indexed(sim).length === all.length)).toBe(true);
+      await sim.warmedUp();
+      expect(indexed(sim)).toEqual(all);
     } finally {
       await sim.close();
     }
   });
 
-  it('builds nothing when turned off, nor for stores under the threshold (the default)', async () => {
-    for (const queryWarmUp of [false, undefined] as const) {
-      const sim = createSimulator({ port: 0, settings: { throttling: false }, ...(queryWarmUp === false ? { queryWarmUp } : {}) });
-      await sim.listen();
-      // The validators' warm-up (300 ms after listening, then one per turn) comes first.
-      await new Promise((r) => setTimeout(r, 900));
-      expect(indexed(sim)).toEqual([]);
-      await sim.close();
+  it('warms up a store of 5,000 documents by default, nothing when turned off, and no store under the threshold', async () => {
+    const dir = join(tmp, 'w5k');
+    writeGenerated(dir, { documents: WARM_UP_MIN_DOCUMENTS, seed: 3 });
+    const generated = (sim: ReturnType<typeof createSimulator>) => indexed(sim, GENERATED_TENANT, GENERATED_ADMIN);
+    for (const [queryWarmUp, expected] of [[undefined, true], [false, false]] as const) {
+      const sim = createSimulator({ port: 0, fixtures: dir, settings: { throttling: false }, ...(queryWarmUp === false ? { queryWarmUp } : {}) });
+      try {
+        await sim.listen();
+        await sim.warmedUp();
+        expect(generated(sim).length > 5, String(queryWarmUp)).toBe(expected);
+        if (!expected) expect(generated(sim)).toEqual([]);
+      } finally {
+        await sim.close();
+      }
+    }
+    const small = createSimulator({ port: 0, settings: { throttling: false } });
+    try {
+      await small.listen();
+      await small.warmedUp();
+      expect(indexed(small)).toEqual([]);
+    } finally {
+      await small.close();
     }
   });
 });
-

@@ -214,7 +214,7 @@ export class FieldIndex {
     this.searches = Math.max(1, this.searches);
   }
 
-  /** True once the token index covers the texts, as the last search or warm-up left it (tests). */
+  /** True once a token index was built (by a search or the warm-up; it may cover fewer texts than there are now). Tests. */
   get tokenIndexed(): boolean {
     return this.tokens !== undefined;
   }

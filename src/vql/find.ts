@@ -5,8 +5,9 @@ import type { Predicate } from './compile';
 import type { Probe } from './probe';
 import { VqlError } from './errors';
 import { positionOf } from './positions';
-import { columnOf, frameOf, read, type Frame, type Slot } from './frame';
-import { FieldIndex, fieldIndexesOf, keepFieldIndex } from './find-index';
+import { columnOf, read, type Frame, type Slot } from './frame';
+import type { FieldIndex } from './find-index';
+import { fieldIndexesOf } from './find-index';
 import { getter, resolveField, type Scope } from './resolve';
 
 /**
@@ -32,6 +33,15 @@ function textOf(v: unknown): string {
   return typeof v === 'object' ? '' : String(v);
 }
 
+/** The signature of the kept column of the rows' lowercased content (FIND SCOPE CONTENT / ALL, endpoint 21's search). */
+export const CONTENT = 'f:content';
+
+/** A row's content, lowercased (through a memo: content strings are shared by many rows, one text per file); '' without. */
+export function contentReader(target: QueryTarget): (row: Row) => string {
+  const lower = lowerMemo();
+  return (row) => lower(target.content ? target.content(row) ?? '' : '');
+}
+
 /** Lowercases through a memo: content strings are shared by many rows (one text per file). */
 function lowerMemo(): (t: string) => string {
   const memo = new Map<string, string>();
@@ -50,44 +60,6 @@ export function propertiesSearched(fields: Iterable<FieldInfo>): FieldInfo[] {
 /** The fields of a target FIND searches, by name (a later field of the same name wins, as in a query's scope), for `prepareFind`. */
 export function searchedFieldNames(target: QueryTarget): string[] {
   return propertiesSearched(new Map(target.fields.map((f) => [f.name, f])).values()).map((f) => f.name);
-}
-
-/** (chosen) Rows a warm-up step of prepareFind reads: 8–30 ms of work on a generated world. */
-export const PREPARE_ROWS_PER_STEP = 25_000;
-
-/**
- * Builds, and keeps with the target's table, what a FIND over `field` would build on first use
- * (its FieldIndex, and the token index of large texts), in steps: each `next()` of the generator
- * does one (at most `rowsPerStep` rows read), so that a caller can run one per turn of the event
- * loop (warm-up after start, issue 19). `target()` is asked again after each step: when the table
- * changed in between (rows created or changed, a new configuration) the build is given up (a FIND
- * builds it then). Returns true once the index is kept; false when the target keeps nothing (no
- * table), has no such searchable field, or changed meanwhile.
- */
-export function* prepareFind(target: () => QueryTarget, field: string, rowsPerStep = PREPARE_ROWS_PER_STEP): Generator<void, boolean> {
-  const first = target();
-  if (!searchedFieldNames(first).includes(field)) return false;
-  const frame = frameOf(first);
-  if (!frame) return false;
-  const revision = frame.revision;
-  const unchanged = () => frameOf(target()) === frame && frame.revision === revision;
-  let index = frame.get<FieldIndex | undefined>(`x:${field}`);
-  if (!index) {
-    const { rows, length } = frame;
-    const builder = FieldIndex.builder(getter(first, field), length);
-    for (let from = 0; from < length; from += rowsPerStep) {
-      if (from > 0) {
-        yield;
-        if (!unchanged()) return false;
-      }
-      builder.add(rows, from, Math.min(length, from + rowsPerStep));
-    }
-    index = frame.get<FieldIndex | undefined>(`x:${field}`) ?? keepFieldIndex(frame, field, builder.done());
-    yield;
-    if (!unchanged()) return false;
-  }
-  index.prepareTokens();
-  return true;
 }
 
 /**
@@ -123,8 +95,7 @@ export function compileFind(scope: Scope, find: Find): FindPredicate {
     indexable = fields.every((f) => f.volatile !== true);
   }
   const withContent = s.kind === 'content' || s.kind === 'all';
-  const lower = lowerMemo();
-  const contentOf = (row: Row): string => lower(target.content ? target.content(row) ?? '' : '');
+  const contentOf = contentReader(target);
   // ALL searches `properties\ncontent`: a term without a newline occurs in it exactly when it
   // occurs in one of the two parts.
   const spans = alternatives.some((terms) => terms.some((term) => term.includes('\n')));
@@ -146,7 +117,7 @@ export function compileFind(scope: Scope, find: Find): FindPredicate {
   const cacheable = indexable
     && alternatives.every((terms) => terms.every((term) => !term.includes('\n') && !term.includes('\u0000')));
   const query = (frame: Frame): Uint8Array =>
-    markFound(frame, fieldIndexesOf(frame, searched), withContent ? (columnOf(frame, 'f:content', contentOf) as string[]) : undefined, alternatives);
+    markFound(frame, fieldIndexesOf(frame, searched), withContent ? (columnOf(frame, CONTENT, contentOf) as string[]) : undefined, alternatives);
   const found: Slot = cacheable ? { sig: 'f:find', derive, query } : { sig: undefined, derive };
   scope.slots.push(found);
   const test: FindPredicate = (row, i) => {
@@ -170,7 +141,7 @@ export function compileFind(scope: Scope, find: Find): FindPredicate {
  * Marks the frame's rows whose texts hold every term of one of the alternatives, each term in one
  * indexed field's element text or in the row's content (lowercased).
  */
-function markFound(frame: Frame, indexes: readonly FieldIndex[], contents: readonly string[] | undefined, alternatives: readonly (readonly string[])[]): Uint8Array {
+export function markFound(frame: Frame, indexes: readonly FieldIndex[], contents: readonly string[] | undefined, alternatives: readonly (readonly string[])[]): Uint8Array {
   const n = frame.length;
   const result = new Uint8Array(n);
   for (const terms of alternatives) {
@@ -194,21 +165,6 @@ function markFound(frame: Frame, indexes: readonly FieldIndex[], contents: reado
     for (let i = 0; i < n; i++) result[i] |= all![i];
   }
   return result;
-}
-
-/**
- * The rows of a table-backed target (by slot, 1 = found) whose texts hold every term (lowercase,
- * without whitespace or U+0000): each term in one element text of one of `fields` (each read by its
- * `get`, indexed like a FIND field under its `name` and kept with the table, built now when
- * missing) or, `withContent`, in the row's content. Undefined when the target keeps nothing (no
- * table). Endpoint 21's search reads it (src/domain/query/list-search.ts).
- */
-export function rowsHoldingAll(target: QueryTarget, fields: readonly { name: string; get: (row: Row) => unknown }[], terms: readonly string[], withContent: boolean): Uint8Array | undefined {
-  const frame = frameOf(target);
-  if (!frame) return undefined;
-  const lower = lowerMemo();
-  const contents = withContent ? (columnOf(frame, 'f:content', (row) => lower(target.content ? target.content(row) ?? '' : '')) as string[]) : undefined;
-  return markFound(frame, fieldIndexesOf(frame, fields), contents, [terms]);
 }
 
 /** FIND's row test, with the probe of its found rows (probe.ts). */

@@ -7,5 +7,6 @@ export { print, printCondition, printLiteral, printString } from './print';
 export { positionOf } from './positions';
 export { evaluate, findRows, pinnedIds, type FoundRows } from './evaluate';
 export type { RowList } from './rowlist';
-export { parseFindTerms, prepareFind, rowsHoldingAll, searchedFieldNames } from './find';
+export { parseFindTerms, searchedFieldNames } from './find';
+export { prepareContent, prepareFind, prepareTextIndex, rowsHoldingAll, textIndexesKept, PREPARE_ROWS_PER_STEP, type TextField } from './prepare';
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SUBQUERY_PAGE_SIZE, MAXROWS_WARNING, LIKE_CASE_INSENSITIVE } from './choices';

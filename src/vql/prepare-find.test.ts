@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import type { FieldInfo, QueryTable, QueryTarget, Row } from './catalog';
 import { evaluate } from './evaluate';
 import { FieldIndex, TOKENS_MIN_CORPUS } from './find-index';
-import { prepareFind, searchedFieldNames } from './find';
+import { searchedFieldNames } from './find';
+import { prepareFind } from './prepare';
 import { frameOf } from './frame';
 import { parse } from './parser';
 

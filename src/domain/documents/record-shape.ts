@@ -44,9 +44,11 @@ function sameNames(a: readonly string[], b: readonly string[]): boolean {
  */
 export function shapeKey(fields: Record<string, unknown>, chainLength: number, hasFile: boolean): string {
   const names = Object.keys(fields);
-  let entry = recent.find((e) => sameNames(e.names, names));
-  if (!entry) {
-    entry = { names, keys: [] };
+  const at = recent.findIndex((e) => sameNames(e.names, names));
+  const entry = at >= 0 ? recent[at] : { names, keys: [] };
+  if (at !== 0) {
+    // the most recent first: a list in use stays, one not seen for RECENT_NAME_LISTS others goes
+    if (at > 0) recent.splice(at, 1);
     recent.unshift(entry);
     if (recent.length > RECENT_NAME_LISTS) recent.pop();
   }

@@ -1,38 +1,71 @@
 /**
  * Endpoint 21's `search` through kept indexes (issue 19): the versions a user sees whose searchable
  * text (documents/search-text.ts: each searchable field's values and picklist labels) and/or file
- * content holds every term. The fields are indexed like FIND's (src/vql, find-index.ts), kept with
- * the store's shared table (document-table.ts) and patched as documents change, under names of their
- * own (`list:<field>`): the list searches labels too, FIND does not. A term occurs in the list's
- * joined text exactly when it occurs in one field text (terms hold no whitespace), so the answer is
- * the scan's. The first search of a table scans (listing.ts) and the second builds the indexes, so
- * that a world searched once does not pay for them (about a second, and tens of MB, at 100,000
- * documents); later searches read them (tens of ms instead of ~400 at 100,000).
+ * content holds every term. The fields are indexed like FIND's (src/vql/prepare.ts), kept with the
+ * store's shared table (document-table.ts) and patched as documents change, under names of their
+ * own (`list:<field>`: the list searches labels too, FIND does not); the content is FIND's kept
+ * column. A term occurs in the list's joined text exactly when it occurs in one field text (terms
+ * hold no whitespace), so the answer is the scan's. While the indexes a search needs are missing,
+ * the search scans (listing.ts, as before) and they are built in the background, a part per turn
+ * of the event loop (src/run-in-turns.ts), so that no request waits for them (about 1.5 s of work
+ * and tens of MB at 100,000 documents); searches then take tens of ms instead of ~400.
  */
-import { rowsHoldingAll } from '../../vql';
+import { prepareContent, prepareTextIndex, rowsHoldingAll, textIndexesKept, type TextField } from '../../vql';
+import { runInTurns } from '../../run-in-turns';
+import type { MetadataView } from '../documents/metadata';
 import type { DocumentVersion, StoredDocument } from '../documents/model';
 import { type IndexedSearch, searchedFields } from '../documents/search-text';
-import type { DocumentRow } from '../documents/store';
+import type { DocumentRow, DocumentStore } from '../documents/store';
+import type { User } from '../users';
 import { documentsTarget } from './documents';
 
-/** Searches seen per table (the first one scans). */
-const searches = new WeakMap<object, number>();
+/** The list's text fields of a view, as indexes: `list:<field>`, each reading a version's field texts. */
+function listFields(view: MetadataView): TextField[] {
+  return searchedFields(view).map((f) => ({ name: `list:${f.name}`, get: (row: unknown) => f.texts((row as DocumentRow).document, (row as DocumentRow).version) }));
+}
+
+/** Tables whose list indexes are being built. */
+const building = new WeakSet<object>();
+
+/**
+ * The missing list indexes and the content column of the table a user's search reads (latest
+ * versions or every version), built in steps (src/vql/prepare.ts); a new configuration ends it.
+ */
+export function* listIndexBuild(store: DocumentStore, user: User, allVersions: boolean): Generator<void> {
+  const view = store.view();
+  const target = () => documentsTarget({ store, user, allVersions, targetOf: () => undefined });
+  for (const field of listFields(view)) {
+    if (store.view() !== view) return; // a new configuration: a new table, built for by the next search
+    yield* prepareTextIndex(target, field);
+    yield;
+  }
+  yield* prepareContent(target);
+}
+
+/** Runs listIndexBuild in the background, a step per turn of the event loop (at most one build per table). */
+function buildInBackground(store: DocumentStore, user: User, allVersions: boolean): void {
+  const table = documentsTarget({ store, user, allVersions, targetOf: () => undefined }).table!;
+  if (building.has(table)) return;
+  building.add(table);
+  const onError = (e: unknown) => console.error('[dms-sim] building the documents list\'s search indexes failed (searches scan instead):', e);
+  void runInTurns(listIndexBuild(store, user, allVersions), { onError }).finally(() => building.delete(table));
+}
 
 export const listSearch: IndexedSearch = (store, user, { terms, scope, allVersions }) => {
   // U+0000 separates an index's texts: such a term is looked for by the scan.
   if (terms.length === 0 || terms.some((t) => t.includes('\u0000') || /\s/.test(t))) return undefined;
+  const view = store.view();
   const target = documentsTarget({ store, user, allVersions, targetOf: () => undefined });
-  const table = target.table!;
-  const seen = searches.get(table) ?? 0;
-  searches.set(table, seen + 1);
-  if (seen === 0) return undefined;
-  const fields = scope === 'contents'
-    ? []
-    : searchedFields(store.view()).map((f) => ({ name: `list:${f.name}`, get: (row: unknown) => f.texts((row as DocumentRow).document, (row as DocumentRow).version) }));
-  const found = rowsHoldingAll(target, fields, terms, scope !== 'properties');
+  const fields = scope === 'contents' ? [] : listFields(view);
+  const withContent = scope !== 'properties';
+  if (!textIndexesKept(target, fields.map((f) => f.name), withContent)) {
+    buildInBackground(store, user, allVersions);
+    return undefined;
+  }
+  const found = rowsHoldingAll(target, fields, terms, withContent);
   if (!found) return undefined;
   const visible = target.visible;
-  const rows = table.rows as readonly DocumentRow[];
+  const rows = target.table!.rows as readonly DocumentRow[];
   const out: { doc: StoredDocument; version: DocumentVersion }[] = [];
   for (let i = 0; i < found.length; i++) {
     if (found[i] === 1 && (visible === undefined || ((visible[i >>> 5] ?? 0) & (1 << (i & 31))) !== 0)) out.push({ doc: rows[i].document, version: rows[i].version });

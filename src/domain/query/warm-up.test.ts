@@ -39,7 +39,7 @@ describe('queryWarmUp', () => {
     let steps = 0;
     for (const _ of queryWarmUp(w.world, 1)) steps++;
     for (const target of warmed) expect(indexed(target)).toEqual(searchedFieldNames(target()));
-    // a step per field, and one more per field for its token index (none here: a small world)
+    // per field: one step building its index (a small world: one part, no token index), then the warm-up's own between fields
     expect(steps).toBe(warmed.reduce((n, target) => n + searchedFieldNames(target()).length * 2, 0));
     expect(indexed(() => promoTarget(w))).toEqual(fields);
     // A FIND afterwards answers as on a world nobody warmed up, for the administrator and a member.
