@@ -9,7 +9,7 @@
  */
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { WARM_UP_MIN_DOCUMENTS } from './domain/query/warm-up';
+import { warmUpStores } from './domain/query/warm-up';
 import { ControlError } from './control/control';
 import { PRESETS, isPreset } from './control/presets';
 import { ScenarioError } from './control/scenario';
@@ -165,11 +165,9 @@ export function serve(argv: string[]): void {
       const pw = simulator.world.fixtures.data.users.filter((u) => u.password).slice(0, 4);
       const over = Object.keys(settings).length ? shownSettings(simulator.world) : undefined;
       if (over) lines.push('', `Settings: ${over}`);
-      const large = simulator.world.tenants.all()
-        .map((t) => ({ dns: t.dns, size: simulator.world.documents.stores.get(t.id)?.size() ?? 0 }))
-        .filter((t) => t.size >= WARM_UP_MIN_DOCUMENTS);
+      const large = warmUpStores(simulator.world);
       if (args['no-query-warm-up']) lines.push('', 'Query warm-up: off (the first FIND on a large store builds its indexes)');
-      else if (large.length > 0) lines.push('', `Query warm-up: indexing ${large.map((t) => `${t.dns} (${t.size} documents)`).join(', ')} in the background`);
+      else if (large.length > 0) lines.push('', `Query warm-up: indexing ${large.map(({ store }) => `${store.tenant.dns} (${store.size()} documents)`).join(', ')} in the background`);
       lines.push('', 'Default credentials (see README for every persona):');
       for (const u of pw) lines.push(`  ${u.username} / ${u.password}`);
       if (simulator.tls) lines.push('', trustAdvice(simulator.tls, `${base}/api/`));

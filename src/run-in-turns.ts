@@ -4,13 +4,15 @@
  * generator, typically) whose every `next()` does one step. Stops when `signal` aborts (ending the
  * work with `return()`). A step that
  * throws ends the work (a generator cannot go on after a throw) and is handed to `onError`.
- * Resolves, once the work is done, aborted or failed, to how many steps ran without throwing.
+ * `keepAlive: false`: the pending steps do not keep the process alive (background work of a server
+ * that may be closed). Resolves, once the work is done, aborted or failed, to how many steps ran
+ * without throwing.
  */
 export function runInTurns(
   work: Iterable<unknown>,
-  options: { delayMs?: number; signal?: AbortSignal; onError?: (e: unknown) => void } = {},
+  options: { delayMs?: number; signal?: AbortSignal; onError?: (e: unknown) => void; keepAlive?: boolean } = {},
 ): Promise<number> {
-  const { delayMs = 0, signal, onError } = options;
+  const { delayMs = 0, signal, onError, keepAlive = true } = options;
   const steps = work[Symbol.iterator]();
   let ran = 0;
   return new Promise((resolve) => {
@@ -26,7 +28,8 @@ export function runInTurns(
         onError?.(e);
         return resolve(ran);
       }
-      setImmediate(next);
+      const turn = setImmediate(next);
+      if (!keepAlive) turn.unref();
     };
     setTimeout(next, delayMs).unref();
   });

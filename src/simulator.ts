@@ -99,17 +99,17 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   let server: ReturnType<typeof createNodeServer> | undefined;
   let queryWarmUpRun: AbortController | undefined;
   /** While listening: the query engine's warm-up of the world as it is now (domain/query/warm-up.ts), in the background. */
-  /** The warm-up running now (resolved when none). */
+  /** The warm-up running now (resolved when none); replaced by each new one. */
   let warming: Promise<unknown> = Promise.resolve();
   const warmQueries = (): Promise<unknown> => {
     queryWarmUpRun?.abort();
-    if (options.queryWarmUp === false) return Promise.resolve();
+    if (options.queryWarmUp === false) return (warming = Promise.resolve());
     const run = (queryWarmUpRun = new AbortController());
     const onError = (e: unknown) => console.error('[dms-sim] the query warm-up failed (the first queries build what it did not):', e);
-    return runInTurns(queryWarmUp(world, options.queryWarmUp?.minDocuments, onError), { signal: run.signal, onError });
+    return (warming = runInTurns(queryWarmUp(world, options.queryWarmUp?.minDocuments, onError), { signal: run.signal, onError }));
   };
   const onWorldReplaced = () => {
-    if (server) warming = warmQueries();
+    if (server) void warmQueries();
   };
   const control = new Control(world, { settings: options.settings, start: { ...options.start, scenarios }, stateFile: options.stateFile, random: options.random, onWorldReplaced });
   let publicUrl = options.publicUrl?.replace(/\/+$/, '');
@@ -169,16 +169,27 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
           // Validators not needed yet are compiled in the background shortly after (they compile on first use
           // anyway), then the query engine's indexes of large stores are built (a first query builds them otherwise).
           const signal = (warmUp = new AbortController()).signal;
+          listening = true;
           warming = warmValidators(app, WARM_UP_DELAY_MS, signal).then(() => (signal.aborted ? undefined : warmQueries()));
         });
-        s.once('error', (e) => {
+        // Until listening, an error (the port in use) fails listen(); later ones (e.g. EMFILE on
+        // accept) are reported, and the server goes on.
+        let listening = false;
+        s.on('error', (e: Error) => {
+          if (listening) return console.error(`[dms-sim] the server: ${e.message}`);
           server = undefined;
           reject(e);
         });
         server = s;
       });
     },
-    warmedUp: () => warming.then(() => undefined),
+    async warmedUp() {
+      // a warm-up started meanwhile (a reset) replaces the one awaited: wait for the newest
+      for (let w = warming; ; w = warming) {
+        await w;
+        if (w === warming) return;
+      }
+    },
     close() {
       warmUp?.abort();
       queryWarmUpRun?.abort();

@@ -4,6 +4,10 @@
  * through createSimulator's `settings` on the manual clock; the flags through a real process.
  */
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writeGenerated } from '../src/fixtures/generate';
 import { describe, expect, it } from 'vitest';
 import { V, testSim } from './helpers/sim';
 
@@ -89,18 +93,24 @@ describe('the flags', () => {
     }
   }, 60_000);
 
-  it('--no-query-warm-up: the banner says the query warm-up is off', async () => {
+  it('--no-query-warm-up: the banner says the query warm-up is off; without it, names the stores being indexed', async () => {
     const p = await startCli(['--port', '0', '--no-query-warm-up']);
     try {
       expect(p.out).toContain('Query warm-up: off (the first FIND on a large store builds its indexes)');
     } finally {
       await p.stop();
     }
-    const q = await startCli(['--port', '0']);
+    const dir = mkdtempSync(join(tmpdir(), 'dms-flags-'));
     try {
-      expect(q.out).not.toContain('Query warm-up'); // no store of 5,000 documents in the default world
+      writeGenerated(dir, { documents: 5000, seed: 2 });
+      const r = await startCli(['--port', '0', '--fixtures', dir]);
+      try {
+        expect(r.out).toContain('Query warm-up: indexing docs.generated.example (5000 documents) in the background');
+      } finally {
+        await r.stop();
+      }
     } finally {
-      await q.stop();
+      rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
 

@@ -122,6 +122,11 @@ describe('the query warm-up of a listening simulator (src/domain/query/warm-up.t
       await sim.warmedUp(); // none running before listen()
       expect(indexed(sim)).toEqual([]);
       await sim.listen();
+      // a reset before the first warm-up began: warmedUp waits for the one that follows it
+      const first = sim.world.documents;
+      sim.control.reset();
+      expect(first.background.signal.aborted).toBe(true); // the replaced stores' background work stops
+      expect(sim.world.documents.background.signal.aborted).toBe(false);
       await sim.warmedUp();
       const all = indexed(sim);
       expect(all).toContain('name__v');
@@ -130,7 +135,15 @@ describe('the query warm-up of a listening simulator (src/domain/query/warm-up.t
       expect(indexed(sim)).toEqual([]);
       await sim.warmedUp();
       expect(indexed(sim)).toEqual(all);
+      // a warm-up replaced by another while awaited: warmedUp waits for the newest
+      sim.control.reset();
+      const awaited = sim.warmedUp();
+      sim.control.reset();
+      await awaited;
+      expect(indexed(sim)).toEqual(all);
+      const second = sim.world.documents;
       sim.control.restore(sim.control.snapshot());
+      expect(second.background.signal.aborted).toBe(true);
       expect(indexed(sim)).toEqual([]);
       await sim.warmedUp();
       expect(indexed(sim)).toEqual(all);

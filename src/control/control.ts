@@ -191,7 +191,9 @@ export class Control {
 
   /** Replaces the state with a snapshot's (faults and journal stay). Throws SnapshotError. */
   restore(snapshot: unknown): void {
+    const before = this.world.documents;
     restoreSnapshot(this.world, snapshot, this.options.settings ?? {});
+    before.background.abort();
     this.options.onWorldReplaced?.();
   }
 
@@ -199,7 +201,9 @@ export class Control {
   reset(): void {
     const { world } = this;
     world.clock.reset();
+    const before = world.documents;
     Object.assign(world, createWorld(world.fixtures, world.clock, this.options.settings));
+    before.background.abort();
     this.rules.clear();
     this.journalRing.clear();
     this.applyStart();

@@ -5,7 +5,7 @@ import {
   type CreateInput, type DocumentStore, type DocumentVersion, type ListResult, type StoredDocument, type StoredFile,
   createDocument, latestVersion, listDocuments, retrieveAnswer, versionNumber,
 } from '../domain/documents';
-import { listSearch } from '../domain/query';
+import { indexedListSearch } from '../domain/query';
 import { reusableBodyOf } from '../http/respond';
 import type { Handlers, Reply, VersionedCtx as Ctx } from '../http/context';
 
@@ -61,7 +61,7 @@ export const documentHandlers: Handlers = {
     const q = ctx.query;
     const result = listDocuments(storeOf(ctx), ctx.user, {
       namedFilter: q.named_filter, scope: q.scope, versionscope: q.versionscope, search: q.search, sort: q.sort, start: q.start, limit: q.limit,
-    }, listSearch);
+    }, indexedListSearch(ctx.world.documents.background.signal));
     return { body: listBody(result) };
   },
 

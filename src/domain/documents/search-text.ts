@@ -2,9 +2,9 @@
  * The text endpoint 21's `search` looks in for a version's fields (scope `properties`, `all`):
  * the values of its searchable fields (string-like types, not hidden), with each picklist value's
  * label, lower-case, one a line. Made from single fields (record-field.ts), not from a record, and
- * not kept per version (~300 characters a version on a generated world: ~30 MB per 100,000). A
- * list scans these texts on its first search of a table; the query domain keeps an index of them
- * field by field (query/list-search.ts, handed in as an IndexedSearch) for the later ones.
+ * not kept per version (~300 characters a version on a generated world: ~30 MB per 100,000). The
+ * query domain keeps an index of them field by field (query/list-search.ts, handed in as an
+ * IndexedSearch, built in the background); a list scans them while that index is missing.
  */
 import type { MetadataView } from './metadata';
 import type { DocumentVersion, StoredDocument } from './model';

@@ -76,6 +76,12 @@ export interface FixtureGroup {
 
 /** Every tenant's document store (with its metadata view of the tenant's registry). */
 export class TenantDocuments {
+  /**
+   * Aborted once these stores are no longer the world's (a reset or a restored snapshot replaced
+   * them): work on them in the background (the list search's indexes, query/list-search.ts) stops.
+   */
+  readonly background = new AbortController();
+
   constructor(
     readonly stores: Map<number, DocumentStore>,
     readonly groups: GroupDirectory,

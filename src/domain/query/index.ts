@@ -8,4 +8,4 @@ export { MAX_QUERY_LENGTH, PAGE_LINK_TTL_MS, DESCRIBE_HEADER, RECORD_PROPERTIES_
 export { recordPropertyKind, type RecordProperty, type RecordPropertyKind } from './record-properties';
 export type { ObjectRecord } from './objects';
 export { ObjectRecords } from './records';
-export { listSearch } from './list-search';
+export { indexedListSearch, listSearch } from './list-search';

@@ -8,7 +8,7 @@ import { listDocuments } from '../documents/listing';
 import { searchedFields } from '../documents/search-text';
 import { textIndexesKept } from '../../vql';
 import { documentsTarget } from './documents';
-import { listIndexBuild, listSearch } from './list-search';
+import { indexedListSearch, listIndexBuild, listSearch } from './list-search';
 import { PROMO, promoWorld } from './test-world';
 
 const until = async (what: () => boolean, ms = 3000) => {
@@ -58,5 +58,41 @@ describe('listSearch', () => {
     while (!build.next().done) steps++;
     expect(steps).toBeLessThanOrEqual(1);
     expect(listSearch(store, admin, { terms: ['promo'], scope: 'properties', allVersions: false })).toBeUndefined();
+  });
+
+  it('ends a build when its table is replaced (a new version, for the every-version table), keeping nothing on the new one', () => {
+    const w = promoWorld();
+    const admin = w.admin().user;
+    const store = w.store();
+    const tableNow = () => documentsTarget({ store, user: admin, allVersions: true, targetOf: () => undefined }).table!;
+    const before = tableNow();
+    const build = listIndexBuild(store, admin, true);
+    expect(build.next().done).toBe(false);
+    const doc = store.get(admin, store.all()[0].id);
+    doc.versions.push({ ...doc.versions[doc.versions.length - 1], minor: doc.versions[doc.versions.length - 1].minor + 1 });
+    store.changed(doc);
+    expect(tableNow()).not.toBe(before);
+    let steps = 0;
+    while (!build.next().done) steps++;
+    expect(steps).toBeLessThanOrEqual(1);
+    const names = searchedFields(store.view()).map((f) => `list:${f.name}`);
+    expect(names.some((n) => textIndexesKept(documentsTarget({ store, user: admin, allVersions: true, targetOf: () => undefined }), [n], false))).toBe(false);
+  });
+
+  it('starts no build once its world\'s stores were replaced (the background signal aborted)', async () => {
+    const w = promoWorld();
+    const admin = w.admin().user;
+    const store = w.store();
+    const gone = new AbortController();
+    gone.abort();
+    const search = indexedListSearch(gone.signal);
+    const q = { terms: ['label'], scope: 'properties' as const, allVersions: false };
+    expect(search(store, admin, q)).toBeUndefined();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(search(store, admin, q)).toBeUndefined();
+    // the same search with a live signal builds
+    const live = indexedListSearch(new AbortController().signal);
+    expect(live(store, admin, q)).toBeUndefined();
+    expect(await until(() => live(store, admin, q) !== undefined)).toBe(true);
   });
 });

@@ -7,8 +7,8 @@
  * column. A term occurs in the list's joined text exactly when it occurs in one field text (terms
  * hold no whitespace), so the answer is the scan's. While the indexes a search needs are missing,
  * the search scans (listing.ts, as before) and they are built in the background, a part per turn
- * of the event loop (src/run-in-turns.ts), so that no request waits for them (about 1.5 s of work
- * and tens of MB at 100,000 documents); searches then take tens of ms instead of ~400.
+ * of the event loop (src/run-in-turns.ts), so that no request waits for them (~1 s of work and
+ * ~66 MB at 100,000 documents); searches then take tens of ms instead of ~400.
  */
 import { prepareContent, prepareTextIndex, rowsHoldingAll, textIndexesKept, type TextField } from '../../vql';
 import { runInTurns } from '../../run-in-turns';
@@ -18,57 +18,73 @@ import { type IndexedSearch, searchedFields } from '../documents/search-text';
 import type { DocumentRow, DocumentStore } from '../documents/store';
 import type { User } from '../users';
 import { documentsTarget } from './documents';
+import type { SimTarget } from './types';
 
 /** The list's text fields of a view, as indexes: `list:<field>`, each reading a version's field texts. */
 function listFields(view: MetadataView): TextField[] {
   return searchedFields(view).map((f) => ({ name: `list:${f.name}`, get: (row: unknown) => f.texts((row as DocumentRow).document, (row as DocumentRow).version) }));
 }
 
+/** The user's documents target over the store's table of latest versions (or every version). */
+const targetOf = (store: DocumentStore, user: User, allVersions: boolean): SimTarget => documentsTarget({ store, user, allVersions, targetOf: () => undefined });
+
 /** Tables whose list indexes are being built. */
 const building = new WeakSet<object>();
 
 /**
- * The missing list indexes and the content column of the table a user's search reads (latest
- * versions or every version), built in steps (src/vql/prepare.ts); a new configuration ends it.
+ * The missing list indexes and the content column of the table a user's search reads now (latest
+ * versions or every version), built in steps (src/vql/prepare.ts). It ends when that table is no
+ * longer the store's (a new configuration, or a change it could not be patched for, such as a new
+ * version for the every-version table): the next search builds for the new one.
  */
 export function* listIndexBuild(store: DocumentStore, user: User, allVersions: boolean): Generator<void> {
   const view = store.view();
-  const target = () => documentsTarget({ store, user, allVersions, targetOf: () => undefined });
+  const target = () => targetOf(store, user, allVersions);
+  const table = target().table;
+  const current = () => store.view() === view && target().table === table;
   for (const field of listFields(view)) {
-    if (store.view() !== view) return; // a new configuration: a new table, built for by the next search
+    if (!current()) return;
     yield* prepareTextIndex(target, field);
     yield;
   }
-  yield* prepareContent(target);
+  if (current()) yield* prepareContent(target);
 }
 
-/** Runs listIndexBuild in the background, a step per turn of the event loop (at most one build per table). */
-function buildInBackground(store: DocumentStore, user: User, allVersions: boolean): void {
-  const table = documentsTarget({ store, user, allVersions, targetOf: () => undefined }).table!;
-  if (building.has(table)) return;
+/** Runs listIndexBuild in the background, a step per turn of the event loop, at most one build per table; `signal` stops it. */
+function buildInBackground(store: DocumentStore, user: User, allVersions: boolean, signal: AbortSignal | undefined): void {
+  const table = targetOf(store, user, allVersions).table!;
+  if (building.has(table) || signal?.aborted) return;
   building.add(table);
   const onError = (e: unknown) => console.error('[dms-sim] building the documents list\'s search indexes failed (searches scan instead):', e);
-  void runInTurns(listIndexBuild(store, user, allVersions), { onError }).finally(() => building.delete(table));
+  void runInTurns(listIndexBuild(store, user, allVersions), { onError, signal, keepAlive: false }).finally(() => building.delete(table));
 }
 
-export const listSearch: IndexedSearch = (store, user, { terms, scope, allVersions }) => {
-  // U+0000 separates an index's texts: such a term is looked for by the scan.
-  if (terms.length === 0 || terms.some((t) => t.includes('\u0000') || /\s/.test(t))) return undefined;
-  const view = store.view();
-  const target = documentsTarget({ store, user, allVersions, targetOf: () => undefined });
-  const fields = scope === 'contents' ? [] : listFields(view);
-  const withContent = scope !== 'properties';
-  if (!textIndexesKept(target, fields.map((f) => f.name), withContent)) {
-    buildInBackground(store, user, allVersions);
-    return undefined;
-  }
-  const found = rowsHoldingAll(target, fields, terms, withContent);
-  if (!found) return undefined;
-  const visible = target.visible;
-  const rows = target.table!.rows as readonly DocumentRow[];
-  const out: { doc: StoredDocument; version: DocumentVersion }[] = [];
-  for (let i = 0; i < found.length; i++) {
-    if (found[i] === 1 && (visible === undefined || ((visible[i >>> 5] ?? 0) & (1 << (i & 31))) !== 0)) out.push({ doc: rows[i].document, version: rows[i].version });
-  }
-  return out;
-};
+/**
+ * The indexed search of endpoint 21 (handed to listDocuments by the handler); `background`: aborted
+ * when the world's stores are replaced (a reset, a restored snapshot), ending the builds it started.
+ */
+export function indexedListSearch(background?: AbortSignal): IndexedSearch {
+  return (store, user, { terms, scope, allVersions }) => {
+    // U+0000 separates an index's texts: such a term is looked for by the scan.
+    if (terms.length === 0 || terms.some((t) => t.includes('\u0000') || /\s/.test(t))) return undefined;
+    const target = targetOf(store, user, allVersions);
+    const fields = scope === 'contents' ? [] : listFields(store.view());
+    const withContent = scope !== 'properties';
+    if (!textIndexesKept(target, fields.map((f) => f.name), withContent)) {
+      buildInBackground(store, user, allVersions, background);
+      return undefined;
+    }
+    const found = rowsHoldingAll(target, fields, terms, withContent);
+    if (!found) return undefined;
+    const visible = target.visible;
+    const rows = target.table!.rows as readonly DocumentRow[];
+    const out: { doc: StoredDocument; version: DocumentVersion }[] = [];
+    for (let i = 0; i < found.length; i++) {
+      if (found[i] === 1 && (visible === undefined || ((visible[i >>> 5] ?? 0) & (1 << (i & 31))) !== 0)) out.push({ doc: rows[i].document, version: rows[i].version });
+    }
+    return out;
+  };
+}
+
+/** The indexed search with builds nobody stops (tests, in-process callers without a world). */
+export const listSearch: IndexedSearch = indexedListSearch();

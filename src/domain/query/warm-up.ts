@@ -9,7 +9,8 @@
  * engine keeps with a store's table, as a query would.
  */
 import { prepareFind, searchedFieldNames } from '../../vql';
-import { isTenantAdmin } from '../users';
+import type { DocumentStore } from '../documents/store';
+import { type User, isTenantAdmin } from '../users';
 import type { World } from '../world';
 import { documentsTarget } from './documents';
 
@@ -18,17 +19,11 @@ export const WARM_UP_MIN_DOCUMENTS = 5_000;
 
 /**
  * The warm-up as steps (each `next()` one: see prepareFind; a field whose build throws is handed to
- * `onError` and skipped), per tenant whose store holds at least
- * `minDocuments` documents and who has a tenant administrator (the engine's table is shared by
- * every user; an administrator reads it whole, so no visibility is worked out for it). The world is
- * read as the steps run: a store or configuration that changed meanwhile is followed.
+ * `onError` and skipped), over warmUpStores, chosen when it starts; each step reads its store's
+ * table and configuration as they are then (a change between two parts gives that part up).
  */
 export function* queryWarmUp(world: Pick<World, 'tenants' | 'users' | 'documents'>, minDocuments = WARM_UP_MIN_DOCUMENTS, onError?: (e: unknown) => void): Generator<void> {
-  for (const tenant of world.tenants.all()) {
-    const store = world.documents.stores.get(tenant.id);
-    if (!store || store.size() < minDocuments) continue;
-    const admin = world.users.all().find((u) => isTenantAdmin(u, tenant));
-    if (!admin) continue;
+  for (const { store, admin } of warmUpStores(world, minDocuments)) {
     const target = () => documentsTarget({ store, user: admin, allVersions: false, targetOf: () => undefined });
     for (const field of searchedFieldNames(target())) {
       try {
@@ -39,4 +34,18 @@ export function* queryWarmUp(world: Pick<World, 'tenants' | 'users' | 'documents
       yield;
     }
   }
+}
+
+/**
+ * The stores the warm-up covers: at least `minDocuments` documents, and a tenant administrator (the
+ * engine's table is shared by every user; an administrator reads it whole, so no visibility is
+ * worked out for the warm-up), with that administrator. The CLI's banner names them.
+ */
+export function warmUpStores(world: Pick<World, 'tenants' | 'users' | 'documents'>, minDocuments = WARM_UP_MIN_DOCUMENTS): { store: DocumentStore; admin: User }[] {
+  const users = world.users.all();
+  return world.tenants.all().flatMap((tenant) => {
+    const store = world.documents.stores.get(tenant.id);
+    const admin = store && store.size() >= minDocuments ? users.find((u) => isTenantAdmin(u, tenant)) : undefined;
+    return store && admin ? [{ store, admin }] : [];
+  });
 }
