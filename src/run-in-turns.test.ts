@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it, vi } from 'vitest';
 import { runInTurns } from './run-in-turns';
 
@@ -67,5 +68,26 @@ describe('runInTurns', () => {
     expect(ran).toEqual([1, 2]);
     expect(onError).toHaveBeenCalledOnce();
     expect((onError.mock.calls[0][0] as Error).message).toBe('boom');
+  });
+
+  it('keepAlive false: runs to the end while a server keeps the process alive, and lets it exit', () => {
+    // In a process of its own: a test runner's own timers would wake the loop up between steps.
+    const script = `
+      import { createServer } from 'node:http';
+      import { runInTurns } from ${JSON.stringify(new URL('./run-in-turns.ts', import.meta.url).pathname)};
+      const server = createServer().listen(0, '127.0.0.1');
+      let ran = 0;
+      function* work() { for (let i = 0; i < 50; i++) { ran++; yield; } }
+      const started = Date.now();
+      const steps = await runInTurns(work(), { keepAlive: false });
+      console.log(JSON.stringify({ steps, ran, ms: Date.now() - started }));
+      server.close();
+      runInTurns((function* () { for (;;) yield; })(), { keepAlive: false }); // endless, yet the process exits
+    `;
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
+    const r = JSON.parse(out.trim()) as { steps: number; ran: number; ms: number };
+    expect(r.steps).toBe(50);
+    expect(r.ran).toBe(50);
+    expect(r.ms).toBeLessThan(5000);
   });
 });

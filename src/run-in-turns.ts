@@ -5,7 +5,7 @@
  * work with `return()`). A step that
  * throws ends the work (a generator cannot go on after a throw) and is handed to `onError`.
  * `keepAlive: false`: the pending steps do not keep the process alive (background work of a server
- * that may be closed). Resolves, once the work is done, aborted or failed, to how many steps ran
+ * that may be closed); they run on unref'd timers then (about a millisecond apart). Resolves, once the work is done, aborted or failed, to how many steps ran
  * without throwing.
  */
 export function runInTurns(
@@ -28,8 +28,9 @@ export function runInTurns(
         onError?.(e);
         return resolve(ran);
       }
-      const turn = setImmediate(next);
-      if (!keepAlive) turn.unref();
+      // An unref'd immediate would wait for I/O to wake the loop up; an unref'd timer runs on time.
+      if (keepAlive) setImmediate(next);
+      else setTimeout(next, 0).unref();
     };
     setTimeout(next, delayMs).unref();
   });
