@@ -1,6 +1,9 @@
 /** Endpoint 21: access by role, versions, named filters, search, content scope, sort, paging, errors. */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testSim } from '../helpers/sim';
+import { documentsTarget } from '../../src/domain/query/documents';
+import { searchedFields } from '../../src/domain/documents/search-text';
+import { textIndexesKept } from '../../src/vql';
 import { ALICE_ONLY, ALICE_SEES, BOB_SEES, type Personas, api, ids, personas, worldWithManyDocuments } from './world';
 
 let p: Personas;
@@ -100,6 +103,29 @@ describe('search and scope', () => {
     expect(ids(await list(p.bob, '?search=myalgia'))).toEqual([]);
     expect(ids(await list(p.bob, '?search=pooled%20analysis&scope=contents'))).toEqual([118, 121, 127, 130]);
     expect(ids(await list(p.bob, '?search=Veneva%20migraine&scope=all'))).toEqual(expect.arrayContaining([103]));
+  });
+
+  it('answers the same through the indexes built in the background after a first search (query/list-search.ts)', async () => {
+    const searches: [string, string, number[]][] = [
+      [p.alice, '?search=cholecap%20brochure', [101]],
+      [p.alice, '?search=NYAXA', [102, 104, 111, 117, 120, 123, 126, 129]],
+      [p.alice, '?search=Neurology', [103, 118, 121, 124, 127, 130]],
+      [p.bob, '?search=myalgia&scope=contents', [101]],
+      [p.bob, '?search=myalgia', []],
+      [p.bob, '?search=pooled%20analysis&scope=contents', [118, 121, 127, 130]],
+    ];
+    const tenant = p.sim.world.tenants.byDnsName('promo.acme.example')!;
+    const store = p.sim.world.documents.store(tenant.id);
+    const indexed = (username: string) => {
+      const target = documentsTarget({ store, user: p.sim.world.users.byUsername(username)!, allVersions: false, targetOf: () => undefined });
+      return textIndexesKept(target, searchedFields(store.view()).map((f) => `list:${f.name}`), true);
+    };
+    for (const [session, query, want] of searches) expect(ids(await list(session, `${query}&limit=150`)), query).toEqual(want);
+    const end = Date.now() + 5000;
+    while (!(indexed('alice@acme.example') && indexed('bob@acme.example')) && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
+    expect(indexed('alice@acme.example')).toBe(true);
+    // other pages sizes: not the kept answers of the first round
+    for (const [session, query, want] of searches) expect(ids(await list(session, `${query}&limit=149`)), query).toEqual(want);
   });
 
   it('scope without search is PARAMETER_REQUIRED', async () => {
