@@ -2,10 +2,10 @@
  * Runs work one step per turn of the event loop (setImmediate), beginning `delayMs` after the call,
  * so that requests arriving meanwhile are served between two steps: `work` is an iterable (a
  * generator, typically) whose every `next()` does one step. Stops when `signal` aborts (ending the
- * work with `return()`). A step that
- * throws ends the work (a generator cannot go on after a throw) and is handed to `onError`.
- * `keepAlive: false`: the pending steps do not keep the process alive (background work of a server
- * that may be closed); they run on unref'd timers then (about a millisecond apart). Resolves, once the work is done, aborted or failed, to how many steps ran
+ * work with `return()`). A step that throws ends the work (a generator cannot go on after a throw)
+ * and is handed to `onError`. `keepAlive: false`: the pending steps do not keep the process alive
+ * (background work of a server that may be closed); they run on unref'd timers then, about a
+ * millisecond apart. Resolves, once the work is done, aborted or failed, to how many steps ran
  * without throwing.
  */
 export function runInTurns(

@@ -98,9 +98,9 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const scenarios = [loadScenario(fixtures.dir, true), ...[options.scenario ?? []].flat().map((s) => loadScenario(s))].filter((s): s is Scenario => s !== undefined);
   let server: ReturnType<typeof createNodeServer> | undefined;
   let queryWarmUpRun: AbortController | undefined;
-  /** While listening: the query engine's warm-up of the world as it is now (domain/query/warm-up.ts), in the background. */
   /** The warm-up running now (resolved when none); replaced by each new one. */
   let warming: Promise<unknown> = Promise.resolve();
+  /** While listening: the query engine's warm-up of the world as it is now (domain/query/warm-up.ts), in the background. */
   const warmQueries = (): Promise<unknown> => {
     queryWarmUpRun?.abort();
     if (options.queryWarmUp === false) return (warming = Promise.resolve());
