@@ -12,6 +12,7 @@ import { CONTENT, contentReader, markFound, searchedFieldNames } from './find';
 import { FieldIndex, fieldIndexesOf, keepFieldIndex } from './find-index';
 import { columnOf, frameOf, type Frame } from './frame';
 import { getter } from './resolve';
+import { isVisible } from './scan';
 
 /** (chosen) Rows a step reads: 8–30 ms of work on a generated world. */
 export const PREPARE_ROWS_PER_STEP = 25_000;
@@ -96,14 +97,18 @@ export function textIndexesKept(target: QueryTarget, names: readonly string[], w
 }
 
 /**
- * The rows of a table-backed target (by slot, 1 = found) whose texts hold every term (lowercase,
- * without whitespace or U+0000): each term in one element text of one of `fields` or, `withContent`,
- * in the row's content. The indexes are the kept ones (built now when missing). Undefined when the
- * target keeps nothing (no table). Endpoint 21's search reads it (src/domain/query/list-search.ts).
+ * The rows of a table-backed target (by slot, 1 = found) the target's caller sees (`visible`) whose
+ * texts hold every term (lowercase, without whitespace or U+0000): each term in one element text of
+ * one of `fields` or, `withContent`, in the row's content. The indexes are the kept ones (built now
+ * when missing). Undefined when the target keeps nothing (no table). Endpoint 21's search reads it
+ * (src/domain/query/list-search.ts).
  */
 export function rowsHoldingAll(target: QueryTarget, fields: readonly TextField[], terms: readonly string[], withContent: boolean): Uint8Array | undefined {
   const frame = frameOf(target);
   if (!frame) return undefined;
   const contents = withContent ? (columnOf(frame, CONTENT, contentReader(target)) as string[]) : undefined;
-  return markFound(frame, fieldIndexesOf(frame, fields), contents, [terms]);
+  const found = markFound(frame, fieldIndexesOf(frame, fields), contents, [terms]);
+  const visible = target.visible;
+  if (visible) for (let i = 0; i < found.length; i++) if (found[i] === 1 && !isVisible(visible, i)) found[i] = 0;
+  return found;
 }

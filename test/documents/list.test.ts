@@ -122,7 +122,8 @@ describe('search and scope', () => {
     };
     for (const [session, query, want] of searches) expect(ids(await list(session, `${query}&limit=150`)), query).toEqual(want);
     const end = Date.now() + 5000;
-    while (!(indexed('alice@acme.example') && indexed('bob@acme.example')) && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
+    // alice's and bob's searches read the same table (latest versions), so its indexes serve both
+    while (!indexed('alice@acme.example') && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
     expect(indexed('alice@acme.example')).toBe(true);
     // other pages sizes: not the kept answers of the first round
     for (const [session, query, want] of searches) expect(ids(await list(session, `${query}&limit=149`)), query).toEqual(want);

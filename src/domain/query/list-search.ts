@@ -20,9 +20,15 @@ import type { User } from '../users';
 import { documentsTarget } from './documents';
 import type { SimTarget } from './types';
 
-/** The list's text fields of a view, as indexes: `list:<field>`, each reading a version's field texts. */
-function listFields(view: MetadataView): TextField[] {
-  return searchedFields(view).map((f) => ({ name: `list:${f.name}`, get: (row: unknown) => f.texts((row as DocumentRow).document, (row as DocumentRow).version) }));
+/** The list's text fields of each view, as indexes: `list:<field>`, each reading a version's field texts. */
+const fieldsOfView = new WeakMap<MetadataView, { fields: TextField[]; names: string[] }>();
+function listFields(view: MetadataView): { fields: TextField[]; names: string[] } {
+  let kept = fieldsOfView.get(view);
+  if (!kept) {
+    const fields = searchedFields(view).map((f) => ({ name: `list:${f.name}`, get: (row: unknown) => f.texts((row as DocumentRow).document, (row as DocumentRow).version) }));
+    fieldsOfView.set(view, (kept = { fields, names: fields.map((f) => f.name) }));
+  }
+  return kept;
 }
 
 /** The user's documents target over the store's table of latest versions (or every version). */
@@ -38,11 +44,11 @@ const building = new WeakSet<object>();
  * version for the every-version table): the next search builds for the new one.
  */
 export function* listIndexBuild(store: DocumentStore, user: User, allVersions: boolean): Generator<void> {
-  const view = store.view();
   const target = () => targetOf(store, user, allVersions);
   const table = target().table;
-  const current = () => store.view() === view && target().table === table;
-  for (const field of listFields(view)) {
+  // a new configuration makes new tables too (document-table.ts)
+  const current = () => target().table === table;
+  for (const field of listFields(store.view()).fields) {
     if (!current()) return;
     yield* prepareTextIndex(target, field);
     yield;
@@ -51,8 +57,7 @@ export function* listIndexBuild(store: DocumentStore, user: User, allVersions: b
 }
 
 /** Runs listIndexBuild in the background, a step per turn of the event loop, at most one build per table; `signal` stops it. */
-function buildInBackground(store: DocumentStore, user: User, allVersions: boolean, signal: AbortSignal | undefined): void {
-  const table = targetOf(store, user, allVersions).table!;
+function buildInBackground(table: object, store: DocumentStore, user: User, allVersions: boolean, signal: AbortSignal | undefined): void {
   if (building.has(table) || signal?.aborted) return;
   building.add(table);
   const onError = (e: unknown) => console.error('[dms-sim] building the documents list\'s search indexes failed (searches scan instead):', e);
@@ -65,23 +70,20 @@ function buildInBackground(store: DocumentStore, user: User, allVersions: boolea
  */
 export function indexedListSearch(background?: AbortSignal): IndexedSearch {
   return (store, user, { terms, scope, allVersions }) => {
-    // U+0000 separates an index's texts: such a term is looked for by the scan.
-    if (terms.length === 0 || terms.some((t) => t.includes('\u0000') || /\s/.test(t))) return undefined;
+    // U+0000 separates an index's texts: such a term is looked for by the scan (terms hold no whitespace: searchTerms).
+    if (terms.some((t) => t.includes('\u0000'))) return undefined;
     const target = targetOf(store, user, allVersions);
-    const fields = scope === 'contents' ? [] : listFields(store.view());
+    const list = scope === 'contents' ? { fields: [], names: [] } : listFields(store.view());
     const withContent = scope !== 'properties';
-    if (!textIndexesKept(target, fields.map((f) => f.name), withContent)) {
-      buildInBackground(store, user, allVersions, background);
+    if (!textIndexesKept(target, list.names, withContent)) {
+      buildInBackground(target.table!, store, user, allVersions, background);
       return undefined;
     }
-    const found = rowsHoldingAll(target, fields, terms, withContent);
+    const found = rowsHoldingAll(target, list.fields, terms, withContent);
     if (!found) return undefined;
-    const visible = target.visible;
     const rows = target.table!.rows as readonly DocumentRow[];
     const out: { doc: StoredDocument; version: DocumentVersion }[] = [];
-    for (let i = 0; i < found.length; i++) {
-      if (found[i] === 1 && (visible === undefined || ((visible[i >>> 5] ?? 0) & (1 << (i & 31))) !== 0)) out.push({ doc: rows[i].document, version: rows[i].version });
-    }
+    for (let i = 0; i < found.length; i++) if (found[i] === 1) out.push({ doc: rows[i].document, version: rows[i].version });
     return out;
   };
 }
