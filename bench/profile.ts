@@ -13,8 +13,7 @@ import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cannon, runCommand, stopLoad } from './measure';
 import { buildServers, DMS_SIM, onInterrupt, pinLoadGenerator, ROOT, startServer, stop, stopAll } from './processes';
-import { GENERATED_ADMIN, GENERATED_PASSWORD, GENERATED_TENANT } from '../src/fixtures/generate';
-import { DEFAULT_USER, SCENARIOS, type ScenarioName, loadOf, prepareScenarios } from './scenarios';
+import { SCENARIOS, type ScenarioName, benchUser, loadOf, prepareScenarios, simArgs } from './scenarios';
 
 interface ProfileNode {
   id: number;
@@ -65,10 +64,9 @@ async function main(): Promise<void> {
   pinLoadGenerator();
   await buildServers();
   const fixtures = values.fixtures;
-  const sim = await startServer(DMS_SIM, ['--no-throttle', '--port', '0', ...(fixtures ? ['--fixtures', fixtures] : [])], ['--cpu-prof', '--cpu-prof-dir', out]);
+  const sim = await startServer(DMS_SIM, simArgs(fixtures), ['--cpu-prof', '--cpu-prof-dir', out]);
   try {
-    const user = fixtures ? { username: GENERATED_ADMIN, password: GENERATED_PASSWORD, tenantDNS: GENERATED_TENANT } : DEFAULT_USER;
-    const p = (await prepareScenarios(sim.base, [name], user)).get(name)!;
+    const p = (await prepareScenarios(sim.base, [name], benchUser(fixtures))).get(name)!;
     if ('na' in p) throw new Error(`${name}: n/a (${p.na})`);
     const load = loadOf(p);
     await cannon(sim.base, load, Math.min(2, duration), sim.pid); // warm-up, profiled too

@@ -27,11 +27,10 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { call, unusable } from './http';
-import { GENERATED_ADMIN, GENERATED_PASSWORD, GENERATED_TENANT } from '../src/fixtures/generate';
 import { CONNECTIONS, COLD_START_RUNS, cannon, coldStart, peakRssMb, rssMb, runCommand, stopLoad } from './measure';
 import { buildServers, CEILING, DMS_SIM, onInterrupt, PINNED, pinLoadGenerator, ROOT, startServer, stopAll } from './processes';
 import { type ScenarioResult, coldLine, fmtMb, markdown, rssLine, sizeLine, table, toJson } from './report';
-import { DEFAULT_USER, SCENARIOS, answerSizes, captureAnswers, loadOf, prepareScenarios } from './scenarios';
+import { SCENARIOS, answerSizes, benchUser, captureAnswers, loadOf, prepareScenarios, simArgs } from './scenarios';
 import { VARIED_REQUESTS } from './varied';
 
 export { SCENARIOS, type ScenarioName } from './scenarios';
@@ -63,7 +62,7 @@ function options() {
 
 async function main(): Promise<void> {
   const { duration, scenarios, json: jsonFile, results: resultsFile, fixtures, requests } = options();
-  const user = fixtures ? { username: GENERATED_ADMIN, password: GENERATED_PASSWORD, tenantDNS: GENERATED_TENANT } : DEFAULT_USER;
+  const user = benchUser(fixtures);
   const warmup = Math.min(2, duration);
 
   // The load generator on core 1, the servers on core 0.
@@ -72,10 +71,10 @@ async function main(): Promise<void> {
 
   const loadBefore = loadavg()[0];
   const tmp = mkdtempSync(join(tmpdir(), 'dms-sim-bench-'));
-  const simArgs = [DMS_SIM, ['--no-throttle', '--port', '0', ...(fixtures ? ['--fixtures', fixtures] : [])]] as const;
+  const dmsSim = [DMS_SIM, simArgs(fixtures)] as const;
   try {
     await buildServers();
-    const sim = await startServer(simArgs[0], [...simArgs[1]]);
+    const sim = await startServer(dmsSim[0], [...dmsSim[1]]);
     console.log(`bench: dms-sim pid ${sim.pid} at ${sim.base}`);
     const prepared = await prepareScenarios(sim.base, scenarios, user, requests);
 
@@ -86,7 +85,7 @@ async function main(): Promise<void> {
 
     console.log(`bench: cold start, median of ${COLD_START_RUNS} …`);
     const cold = {
-      dms: await coldStart(simArgs[0], [...simArgs[1]]),
+      dms: await coldStart(dmsSim[0], [...dmsSim[1]]),
       ceiling: await coldStart(ceilingArgs[0], [...ceilingArgs[1]]),
     };
 

@@ -6,6 +6,7 @@
  * sees every document of promo.acme.example: `list 20` lists 20 rows and `list 200` as many as
  * the default world holds there.
  */
+import { GENERATED_ADMIN, GENERATED_PASSWORD, GENERATED_TENANT } from '../src/fixtures/generate';
 import type { CapturedAnswer } from './ceiling';
 import { type Answer, type BenchRequest, call, FORM_HEADERS, form, jsonOf, multipart, unusable } from './http';
 import { VARIED_REQUESTS, VARIED_SCENARIOS, type VariedName, sampleWorld, sortableFields, variedRequests } from './varied';
@@ -33,6 +34,13 @@ export interface BenchUser {
   tenantDNS: string;
 }
 export const DEFAULT_USER: BenchUser = { username: USERNAME, password: PASSWORD, tenantDNS: TENANT_DNS };
+
+/** Who the bench acts as: the default world's tenant administrator, or a generated world's (`--fixtures DIR`). */
+export const benchUser = (fixtures: string | undefined): BenchUser =>
+  fixtures ? { username: GENERATED_ADMIN, password: GENERATED_PASSWORD, tenantDNS: GENERATED_TENANT } : DEFAULT_USER;
+
+/** dms-sim's arguments in a bench: no throttling, a free port, the fixture set when given. */
+export const simArgs = (fixtures: string | undefined): string[] => ['--no-throttle', '--port', '0', ...(fixtures ? ['--fixtures', fixtures] : [])];
 
 /**
  * A scenario ready to run: one request repeated (`request`, its `answer`), or a varied list
