@@ -191,8 +191,13 @@ export class Control {
 
   /** Replaces the state with a snapshot's (faults and journal stay). Throws SnapshotError. */
   restore(snapshot: unknown): void {
+    this.replaceWorld(() => restoreSnapshot(this.world, snapshot, this.options.settings ?? {}));
+  }
+
+  /** Replaces the world's state (`replace`), then stops the old stores' background work and tells the simulator. */
+  private replaceWorld(replace: () => void): void {
     const before = this.world.documents;
-    restoreSnapshot(this.world, snapshot, this.options.settings ?? {});
+    replace();
     before.background.abort();
     this.options.onWorldReplaced?.();
   }
@@ -201,13 +206,12 @@ export class Control {
   reset(): void {
     const { world } = this;
     world.clock.reset();
-    const before = world.documents;
-    Object.assign(world, createWorld(world.fixtures, world.clock, this.options.settings));
-    before.background.abort();
-    this.rules.clear();
-    this.journalRing.clear();
-    this.applyStart();
-    this.options.onWorldReplaced?.();
+    this.replaceWorld(() => {
+      Object.assign(world, createWorld(world.fixtures, world.clock, this.options.settings));
+      this.rules.clear();
+      this.journalRing.clear();
+      this.applyStart();
+    });
   }
 
   get stateFile(): string | undefined {

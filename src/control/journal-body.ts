@@ -24,7 +24,8 @@ export function keepBody(contentType: string | undefined, bytes: Uint8Array | un
   if (size > 0 && !isTextual(type)) return `[${size} bytes${type ? `, ${type.split(';')[0]}` : ''}]`;
   if (!bytes || size === 0) return null;
   const cut = size > BODY_MAX;
-  const text = Buffer.from(bytes.subarray(0, BODY_MAX)).toString('utf8');
+  // decoded through a view of the bytes (no copy: the ring's read is one already)
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, BODY_MAX)).toString('utf8');
   const json = type.includes('json');
   const masked = type.startsWith('application/x-www-form-urlencoded') ? maskForm(text)
     : type.startsWith('multipart/') ? maskMultipart(text)
