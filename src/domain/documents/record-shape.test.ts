@@ -44,8 +44,9 @@ const sampleView = (): MetadataView => new DocumentMetadata(createRegistry(sampl
 const shapeOf = (view: MetadataView, doc: StoredDocument, version = doc.versions.at(-1)!) =>
   shapeKey(version.fields, view.doctype(doc.doctype)?.chain.length ?? 1, version.file !== undefined);
 
-/** A record asked for twice: the first learns its shape (built key by key), the second is filled in its blank, which must exist. */
+/** A record asked for three times: the first two are built key by key (the second learns the shape), the third is filled in its blank, which must exist. */
 function filled(view: MetadataView, doc: StoredDocument, version = doc.versions.at(-1)!): Record<string, unknown> {
+  documentRecord(view, doc, version);
   documentRecord(view, doc, version);
   if (!Object.hasOwn(version.fields, '__proto__')) expect(blankOf(shapeOf(view, doc, version))).toBeTruthy();
   return documentRecord(view, doc, version);
@@ -54,7 +55,7 @@ function filled(view: MetadataView, doc: StoredDocument, version = doc.versions.
 beforeEach(() => forgetShapes());
 
 describe('a record filled in its shape’s blank', () => {
-  it('is the record built key by key, for every version of the default world (each asked for twice: learnt, then filled)', () => {
+  it('is the record built key by key, for every version of the default world (each asked for three times: seen, learnt, then filled)', () => {
     const world = createWorld(loadFixtures(), manualClock());
     const n = forEachVersion(world, (view, doc, version) => expectSame(filled(view, doc, version), documentRecordKeyByKey(view, doc, version)));
     expect(n).toBeGreaterThan(50);
@@ -110,6 +111,7 @@ describe('a record filled in its shape’s blank', () => {
     const many = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`c${i}__c`, i]));
     const doc = docWith(many, true);
     documentRecord(view, doc);
+    documentRecord(view, doc); // seen twice: learnt
     expect(shapesKnown()).toBe(1);
     expect(blankOf(shapeOf(view, doc))).toBeNull(); // known, built key by key
     expectSame(documentRecord(view, doc), documentRecordKeyByKey(view, doc));
@@ -128,5 +130,19 @@ describe('a record filled in its shape’s blank', () => {
     expect(shapeKey({ x__c: 1, y__c: 2 }, 2, true)).not.toBe(a);
     expect(shapeKey({ x__c: 1, y__c: 2 }, 1, false)).not.toBe(a);
     expect(shapeKey({ x__c: 1, y__c: 2 }, 7, true)).toBe(shapeKey({ x__c: 1, y__c: 2 }, 3, true));
+  });
+
+  it('compiles no blank for a shape seen once, nor for shapes cycling through more than it remembers', () => {
+    const view = sampleView();
+    const docs = Array.from({ length: 300 }, (_, i) => docWith({ [`g${i}__c`]: i }, true));
+    for (let round = 0; round < 2; round++) {
+      for (const doc of docs) expectSame(documentRecord(view, doc), documentRecordKeyByKey(view, doc));
+    }
+    expect(shapesKnown()).toBe(0); // each shape's second sighting came 299 shapes after its first
+    documentRecord(view, docs[0]);
+    expect(shapesKnown()).toBe(0);
+    documentRecord(view, docs[0]); // seen again at once: learnt
+    expect(shapesKnown()).toBe(1);
+    expect(blankOf(shapeOf(view, docs[0]))).toBeTruthy();
   });
 });

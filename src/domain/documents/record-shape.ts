@@ -5,17 +5,19 @@
  * the 100,000-document world, where list pages make their records afresh). A record's keys come
  * in an order that depends only on its version's stored field names (in their order), the length
  * of its Doctype chain (up to 3) and whether it has a file (records.ts), and worlds have few such
- * shapes (8 in a generated world of 200,000 versions). So the first record of a shape is built
- * key by key, and its keys make the shape's blank: an object literal with every key (undefined),
- * compiled once, which later records of the shape fill in place (a store to a key the object has
- * keeps its fast properties).
+ * shapes (8 in a generated world of 200,000 versions). So the first records of a shape are built
+ * key by key, and the keys of the second one seen (within SIGHTINGS_WINDOW shapes) make the shape's
+ * blank: an object literal with every key (undefined), compiled once, which later records of the
+ * shape fill in place (a store to a key the object has keeps its fast properties).
  *
  * Keys go into the compiled source as JSON string literals (any text is safe there). A shape with
  * a `__proto__` field (a literal would set the prototype instead), or with LITERAL_KEYS_MAX keys or
  * more (V8 makes such a literal a dictionary anyway), is built key by key, as is everything when
  * code generation is not allowed. Shapes are few, but a client decides the order of the fields it
- * stores: when SHAPES_MAX shapes are known, they are all forgotten and learnt again as they come.
+ * stores: when SHAPES_MAX shapes are known, they are all forgotten and learnt again as they come,
+ * and a shape seen only once in a while is never compiled.
  */
+import { Doorkeeper } from '../cache/doorkeeper';
 
 /** (chosen) Shapes known at most (then forgotten all at once, and learnt again as records of them are made). */
 export const SHAPES_MAX = 256;
@@ -65,8 +67,17 @@ export function blankOf(shape: string): Record<string, unknown> | null | undefin
   return blank ? blank() : blank;
 }
 
-/** Learns a shape from the keys of its first record, built key by key. */
+/**
+ * (chosen) Shapes a blank is compiled for only when seen again within about this many shapes learnt
+ * (the cache door's second-use rule, domain/cache/doorkeeper.ts): a client cycling through more
+ * shapes than SHAPES_MAX gets records built key by key, not a compile for every record.
+ */
+const SIGHTINGS_WINDOW = SHAPES_MAX / 4;
+let sighted = new Doorkeeper<string>(SIGHTINGS_WINDOW);
+
+/** Learns a shape from the keys of a record built key by key, from its second sighting on. */
 export function learnShape(shape: string, keys: readonly string[]): void {
+  if (!sighted.admits(shape)) return;
   if (blanks.size >= SHAPES_MAX) blanks.clear();
   blanks.set(shape, keys.includes('__proto__') || keys.length >= LITERAL_KEYS_MAX ? null : compiled(keys));
 }
@@ -85,5 +96,6 @@ export const shapesKnown = (): number => blanks.size;
 /** Forgets every shape (tests: each starts with none known). */
 export const forgetShapes = (): void => {
   blanks.clear();
+  sighted = new Doorkeeper<string>(SIGHTINGS_WINDOW);
   recent.length = 0;
 };
