@@ -1,0 +1,52 @@
+/**
+ * Records stay one byte a character (one-byte.ts, issue 19): a character beyond Latin-1 in a
+ * fixture file's comment, or in an MDL script, must not make every label, and so every record's
+ * JSON and every answer holding records, two bytes a character.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beyondLatin1, isOneByte } from '../../src/fixtures/one-byte';
+import { type TestSim, V, testSim } from '../helpers/sim';
+
+let sim: TestSim;
+let admin: string;
+
+beforeAll(async () => {
+  sim = testSim({ settings: { throttling: false } });
+  admin = await sim.login('tenant.admin@acme.example');
+});
+afterAll(() => expect(sim.breaches).toEqual([]));
+
+const store = () => sim.world.documents.store(sim.world.tenants.byDnsName('promo.acme.example')!.id);
+/** The JSON of a document's record, as answers hold it. */
+const recordJson = (name: string) => {
+  const doc = [...store().visibleTo(sim.world.users.byUsername('tenant.admin@acme.example')!)].find((d) => d.versions.at(-1)!.fields.name__v === name);
+  expect(doc, name).toBeDefined();
+  return JSON.stringify(store().record(doc!));
+};
+
+describe('one-byte records', () => {
+  it('the default set is YAML beyond Latin-1 (the premise of this test)', () => {
+    expect(beyondLatin1(readFileSync(new URL('../../fixtures/default/configuration.yaml', import.meta.url), 'utf8'))).toBe(true);
+  });
+
+  it('a record of Latin-1 values is one-byte, labels included; one holding an em dash is not', () => {
+    const json = recordJson('Nyaxa 52-Week Data HCP Email');
+    expect(json).toContain('"type__v":"Promotional Piece"');
+    expect(isOneByte(json)).toBe(true);
+    expect(isOneByte(recordJson('Zürich Office Notice — café opening'))).toBe(false);
+  });
+
+  // The MDL lexer builds its string values (escapes), so they are one-byte already: a guard, should it come to cut them from the script.
+  it('a label set by an MDL script holding a character beyond Latin-1 is one-byte', async () => {
+    const run = await sim.json('POST', '/api/mdl/execute', admin, {
+      body: "# relabel – with an en dash\nALTER Doctype promotional_piece__c (label('Promo Piece'));", headers: { 'Content-Type': 'text/plain' },
+    });
+    expect(run.responseStatus, JSON.stringify(run)).toBe('SUCCESS');
+    const json = recordJson('Nyaxa 52-Week Data HCP Email');
+    expect(json).toContain('"type__v":"Promo Piece"');
+    expect(isOneByte(json)).toBe(true);
+    const list = await sim.json('GET', `/api/${V}/objects/documents?limit=5`, admin);
+    expect(list.documents.map((d: any) => d.document.type__v)).toContain('Promo Piece');
+  });
+});
