@@ -68,6 +68,11 @@ export function keepJsonText<T extends object>(part: T): T {
   return KEPT_TEXT.give(part, { text: undefined, integers: false });
 }
 
+/** Whether `value` is a part marked by keepJsonText (never to change: the cache door treats it as frozen throughout). */
+export function isKeptPart(value: object): boolean {
+  return KEPT_TEXT.of(value) !== undefined;
+}
+
 /**
  * The length of the JSON text of a part marked by keepJsonText (JsonIntegers' marks counted as
  * written inside it: an estimate within a few characters), its text made and kept now rather than

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { keepJsonText } from '../json-text';
 import { BoundedCache, deepFreeze, jsonSize, NO_STAMP, sameStamp } from './index';
 
 describe('sameStamp', () => {
@@ -284,6 +285,15 @@ describe('deepFreeze and jsonSize of trees frozen before', () => {
     const shallow = Object.freeze({ roles: { users: [1] } });
     deepFreeze({ a: shallow });
     expect(Object.isFrozen(shallow.roles.users)).toBe(true);
+  });
+
+  it('a kept part (json-text.ts: never changes) is not walked: its parts stay as they are, its size is its text\'s length', () => {
+    const record = Object.freeze(keepJsonText({ roles: { users: [1, 2], groups: [] as number[] }, name__v: 'Alpha' }));
+    const page = { documents: [{ document: record }] };
+    deepFreeze(page);
+    expect([Object.isFrozen(page.documents[0]), Object.isFrozen(record.roles), Object.isFrozen(record.roles.users)]).toEqual([true, false, false]);
+    expect(jsonSize(record)).toBe(JSON.stringify(record).length);
+    expect(jsonSize(page)).toBe(2 + (9 + 4) + 2 + (2 + 8 + 4 + JSON.stringify(record).length) + 1);
   });
 
   it('an unfrozen tree is measured afresh each time (it may change)', () => {

@@ -11,6 +11,7 @@
  *
  * Values are shared between callers: nobody may modify one (owners freeze them).
  */
+import { isKeptPart, keptJsonLength } from '../json-text';
 import { Doorkeeper } from './doorkeeper';
 
 /** The parts a value depends on; equal when every part is `===`. */
@@ -236,6 +237,7 @@ export function jsonSize(value: unknown): number {
     case 'object': {
       if (value === null) return 4;
       if (ArrayBuffer.isView(value)) return value.byteLength;
+      if (isKeptPart(value)) return keptJsonLength(value);
       const known = frozenTrees.get(value);
       if (known !== undefined) return known;
       let n = 2;
@@ -257,22 +259,9 @@ export function jsonSize(value: unknown): number {
  * A tree this function froze before (a root it was given) is not walked again.
  */
 export function deepFreeze<T>(value: T): T {
-  if (!value || typeof value !== 'object' || ArrayBuffer.isView(value) || frozenTrees.has(value)) return value;
+  if (!value || typeof value !== 'object' || ArrayBuffer.isView(value) || isKeptPart(value) || frozenTrees.has(value)) return value;
   freezeParts(value);
   frozenTrees.set(value, undefined);
-  return value;
-}
-
-/**
- * Freezes a tree at its root only and registers it as deepFreeze does, without walking it:
- * deepFreeze and jsonSize then treat it as a tree they froze. For a tree whose parts are its own
- * fresh copies, held by nobody else and changed by nobody (a document record: its ~24 arrays and
- * role objects frozen one by one cost more than making the record). `size`, when the caller knows
- * it (the length of its JSON text), is what jsonSize answers for it without walking it. Returns it.
- */
-export function frozenThroughout<T extends object>(value: T, size?: number): T {
-  Object.freeze(value);
-  frozenTrees.set(value, size);
   return value;
 }
 
@@ -280,7 +269,7 @@ function freezeParts(value: object): void {
   Object.freeze(value);
   for (const k in value) {
     const v = (value as Record<string, unknown>)[k];
-    // Only a part already frozen may be a tree frozen before (a kept record in a page): the one lookup.
-    if (v && typeof v === 'object' && !ArrayBuffer.isView(v) && !(Object.isFrozen(v) && frozenTrees.has(v))) freezeParts(v);
+    // A kept part (a record in a page) never changes; only a part already frozen may be a tree frozen before: the one lookup.
+    if (v && typeof v === 'object' && !ArrayBuffer.isView(v) && !isKeptPart(v) && !(Object.isFrozen(v) && frozenTrees.has(v))) freezeParts(v);
   }
 }

@@ -17,7 +17,7 @@
  * Cached rows and records are shared: nobody may modify them (records are frozen throughout, their
  * JSON text made once, when the record is made: json-text.ts; its length is the record's size).
  */
-import { BoundedCache, frozenThroughout, jsonSize, SLOT_BYTES } from '../cache';
+import { BoundedCache, jsonSize, SLOT_BYTES } from '../cache';
 import { keepJsonText, keptJsonLength } from '../json-text';
 import type { MetadataView } from './metadata';
 import type { DocumentVersion, StoredDocument } from './model';
@@ -93,9 +93,12 @@ export class RowCache {
     if (this.recordStamp[0] !== view) this.recordStamp = [view];
     const revision = this.revisions.get(doc) ?? 0;
     return this.records.answer(version, this.recordStamp, () => {
-      // Its text made now: every answer showing it needs it, and its length is its size (no walk).
-      const record = keepJsonText(documentRecord(view, doc, version));
-      return { doc, revision, record: frozenThroughout(record, keptJsonLength(record)) };
+      // Frozen at its root: a kept part never changes (json-text.ts), so the cache door neither walks
+      // it to freeze it nor to size it. Its text made now: every answer showing it needs it, and its
+      // length is its size.
+      const record = Object.freeze(keepJsonText(documentRecord(view, doc, version)));
+      keptJsonLength(record);
+      return { doc, revision, record };
     }, { valid: (k) => k.revision === revision && k.doc === doc }).record;
   }
 
