@@ -45,6 +45,12 @@ export function matchRows(frame: Frame, slots: readonly Slot[], test: Predicate 
   }
   const exact = probeIsTest ? probe?.(frame) : undefined;
   if (exact?.exact) {
+    // One run of a permutation holds each slot once: every slot of it counts when all are visible.
+    if (exact.runs.length === 1 && visible === undefined) {
+      const { perm, lo, hi } = exact.runs[0];
+      for (let p = lo; p < hi; p++) bits[perm[p] >>> 5] |= 1 << (perm[p] & 31);
+      return { bits, count: hi - lo };
+    }
     for (const { perm, lo, hi } of exact.runs) {
       for (let p = lo; p < hi; p++) {
         const i = perm[p];

@@ -1,0 +1,38 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Frame } from './frame';
+import type { Candidates } from './probe';
+import { matchRows } from './scan';
+
+/** A frame of n slots (matchRows reads only rows and length on an exact probe's path). */
+const frameOf = (n: number) => ({ rows: Array.from({ length: n }, (_, i) => ({ id: i })), length: n }) as unknown as Frame;
+const allVisible = (n: number) => {
+  const v = new Uint32Array((n + 31) >>> 5);
+  for (let i = 0; i < n; i++) v[i >>> 5] |= 1 << (i & 31);
+  return v;
+};
+const slotsOf = (bits: Uint32Array, n: number) => Array.from({ length: n }, (_, i) => i).filter((i) => (bits[i >>> 5] & (1 << (i & 31))) !== 0);
+
+describe('matchRows with an exact probe', () => {
+  it('one run, every slot visible: its slots and their count (the fast path), as with a visible set holding all', () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 300 }), fc.nat(), fc.nat(), fc.nat(), (n, seed, a, b) => {
+      const perm = Int32Array.from(Array.from({ length: n }, (_, i) => i).sort((x, y) => ((x * 7919 + seed) % n) - ((y * 7919 + seed) % n)));
+      const [lo, hi] = [a % (n + 1), b % (n + 1)].sort((x, y) => x - y);
+      const probe = (): Candidates => ({ size: hi - lo, runs: [{ perm, lo, hi }], exact: true });
+      const fast = matchRows(frameOf(n), [], () => true, undefined, probe, true);
+      const general = matchRows(frameOf(n), [], () => true, allVisible(n), probe, true);
+      expect(fast.count).toBe(hi - lo);
+      expect(slotsOf(fast.bits, n)).toEqual([...perm.subarray(lo, hi)].sort((x, y) => x - y));
+      expect([...fast.bits]).toEqual([...general.bits]);
+      expect(fast.count).toBe(general.count);
+    }));
+  });
+
+  it('overlapping runs (an OR) count each slot once', () => {
+    const perm = Int32Array.from([4, 2, 0, 1, 3]);
+    const probe = (): Candidates => ({ size: 5, runs: [{ perm, lo: 0, hi: 3 }, { perm, lo: 1, hi: 5 }], exact: true });
+    const { bits, count } = matchRows(frameOf(5), [], () => true, undefined, probe, true);
+    expect(count).toBe(5);
+    expect(slotsOf(bits, 5)).toEqual([0, 1, 2, 3, 4]);
+  });
+});
