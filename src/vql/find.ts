@@ -128,13 +128,34 @@ export function compileFind(scope: Scope, find: Find): FindPredicate {
   test.probe = () => {
     const col = found.col as Uint8Array | undefined;
     if (!col) return undefined;
-    let size = 0;
-    for (let i = 0; i < col.length; i++) size += col[i];
-    const slots = new Int32Array(size);
-    for (let i = 0, k = 0; k < size; i++) if (col[i] === 1) slots[k++] = i;
-    return { size, runs: [{ perm: slots, lo: 0, hi: size }], exact: false };
+    const slots = markedSlots(col);
+    return { size: slots.length, runs: [{ perm: slots, lo: 0, hi: slots.length }], exact: false };
   };
   return test;
+}
+
+/**
+ * The slots i where marks[i] is 1 (marks: 0 or 1 each), ascending: read four marks at a time
+ * (a 100,000-row world's FIND finds a few hundred rows: most words are 0).
+ */
+export function markedSlots(marks: Uint8Array): Int32Array {
+  const n = marks.length;
+  const aligned = marks.byteOffset % 4 === 0;
+  const words = aligned ? new Uint32Array(marks.buffer, marks.byteOffset, n >>> 2) : undefined;
+  const whole = words ? words.length * 4 : 0;
+  let size = 0;
+  if (words) for (let w = 0; w < words.length; w++) if (words[w] !== 0) size += Math.imul(words[w], 0x01010101) >>> 24;
+  for (let i = whole; i < n; i++) size += marks[i];
+  const slots = new Int32Array(size);
+  let k = 0;
+  if (words) {
+    for (let w = 0; w < words.length && k < size; w++) {
+      if (words[w] === 0) continue;
+      for (let i = w * 4; i < w * 4 + 4; i++) if (marks[i] === 1) slots[k++] = i;
+    }
+  }
+  for (let i = whole; i < n && k < size; i++) if (marks[i] === 1) slots[k++] = i;
+  return slots;
 }
 
 /**
@@ -143,7 +164,7 @@ export function compileFind(scope: Scope, find: Find): FindPredicate {
  */
 export function markFound(frame: Frame, indexes: readonly FieldIndex[], contents: readonly string[] | undefined, alternatives: readonly (readonly string[])[]): Uint8Array {
   const n = frame.length;
-  const result = new Uint8Array(n);
+  const result = new Uint8Array(alternatives.length === 1 ? 0 : n);
   for (const terms of alternatives) {
     let all: Uint8Array | undefined;
     for (const term of terms) {
@@ -162,6 +183,8 @@ export function markFound(frame: Frame, indexes: readonly FieldIndex[], contents
       if (!all) all = m;
       else for (let i = 0; i < n; i++) all[i] &= m[i];
     }
+    // One alternative (the usual FIND) is the result itself.
+    if (alternatives.length === 1) return all!;
     for (let i = 0; i < n; i++) result[i] |= all![i];
   }
   return result;

@@ -1,0 +1,14 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { markedSlots } from './find';
+
+describe('markedSlots', () => {
+  it('gives the slots marked 1, ascending, for any length and any offset of the marks in their buffer', () => {
+    fc.assert(fc.property(fc.array(fc.constantFrom(0, 0, 0, 1), { maxLength: 200 }), fc.integer({ min: 0, max: 7 }), (bits, offset) => {
+      const buffer = new Uint8Array(offset + bits.length);
+      buffer.set(bits, offset);
+      const marks = buffer.subarray(offset);
+      expect([...markedSlots(marks)]).toEqual(bits.flatMap((b, i) => (b === 1 ? [i] : [])));
+    }), { numRuns: 500 });
+  });
+});
