@@ -135,27 +135,22 @@ export function compileFind(scope: Scope, find: Find): FindPredicate {
 }
 
 /**
- * The slots i where marks[i] is 1 (marks: 0 or 1 each), ascending: read four marks at a time
- * (a 100,000-row world's FIND finds a few hundred rows: most words are 0).
+ * The slots i where marks[i] is 1 (marks: 0 or 1 each), ascending, in one pass that reads four
+ * marks at a time (a 100,000-row world's FIND finds a few hundred rows: most words are 0).
  */
 export function markedSlots(marks: Uint8Array): Int32Array {
   const n = marks.length;
-  const aligned = marks.byteOffset % 4 === 0;
-  const words = aligned ? new Uint32Array(marks.buffer, marks.byteOffset, n >>> 2) : undefined;
+  const words = marks.byteOffset % 4 === 0 ? new Uint32Array(marks.buffer, marks.byteOffset, n >>> 2) : undefined;
   const whole = words ? words.length * 4 : 0;
-  let size = 0;
-  if (words) for (let w = 0; w < words.length; w++) if (words[w] !== 0) size += Math.imul(words[w], 0x01010101) >>> 24;
-  for (let i = whole; i < n; i++) size += marks[i];
-  const slots = new Int32Array(size);
-  let k = 0;
+  const out: number[] = [];
   if (words) {
-    for (let w = 0; w < words.length && k < size; w++) {
+    for (let w = 0; w < words.length; w++) {
       if (words[w] === 0) continue;
-      for (let i = w * 4; i < w * 4 + 4; i++) if (marks[i] === 1) slots[k++] = i;
+      for (let i = w * 4; i < w * 4 + 4; i++) if (marks[i] === 1) out.push(i);
     }
   }
-  for (let i = whole; i < n && k < size; i++) if (marks[i] === 1) slots[k++] = i;
-  return slots;
+  for (let i = whole; i < n; i++) if (marks[i] === 1) out.push(i);
+  return Int32Array.from(out);
 }
 
 /**
