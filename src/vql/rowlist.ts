@@ -86,10 +86,14 @@ export class FrameRows implements RowList {
         if (k + c > want) break;
         k += c;
       }
-      for (let i = w * 32; i < slots && k < stop; i++) {
-        if ((bits![i >>> 5] & (1 << (i & 31))) === 0) continue;
-        if (k >= want) out.push(base[i]);
-        k++;
+      // Word by word, each set bit by its lowest one (a sparse list skips its empty words at once).
+      for (; w < bits!.length && k < stop; w++) {
+        for (let v = bits![w]; v !== 0 && k < stop; v ^= v & -v) {
+          const i = w * 32 + 31 - Math.clz32(v & -v);
+          if (i >= slots) break;
+          if (k >= want) out.push(base[i]);
+          k++;
+        }
       }
       return out;
     }
