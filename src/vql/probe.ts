@@ -63,29 +63,36 @@ function keyRun(ix: { perm: Int32Array; col: unknown[] }, kind: Key, low: Bound,
   return hi > lo ? { size: hi - lo, runs: [{ perm, lo, hi }], exact: true } : NONE;
 }
 
-/** The slots in every one of `parts` (each exact, fewer than 255), as one run. */
+/**
+ * The slots in every one of `parts` (each exact), as one run: the smallest part's slots as a bitset,
+ * narrowed by each next part, the largest read last (its slots kept once each: an OR's runs may
+ * overlap). A bitset of n bits and one pass per part (not a byte per slot and a pass more).
+ */
 function intersect(parts: Candidates[], n: number): Candidates {
   const sorted = [...parts].sort((a, b) => a.size - b.size);
-  const mark = new Uint8Array(n);
-  for (const { perm, lo, hi } of sorted[0].runs) for (let p = lo; p < hi; p++) mark[perm[p]] = 1;
-  for (let k = 1; k < sorted.length; k++) {
+  const words = (n + 31) >>> 5;
+  let bits = new Uint32Array(words);
+  for (const { perm, lo, hi } of sorted[0].runs) for (let p = lo; p < hi; p++) bits[perm[p] >>> 5] |= 1 << (perm[p] & 31);
+  for (let k = 1; k < sorted.length - 1; k++) {
+    const next = new Uint32Array(words);
     for (const { perm, lo, hi } of sorted[k].runs) {
       for (let p = lo; p < hi; p++) {
         const i = perm[p];
-        if (mark[i] === k) mark[i] = k + 1;
+        const bit = 1 << (i & 31);
+        if ((bits[i >>> 5] & bit) !== 0) next[i >>> 5] |= bit;
       }
     }
+    bits = next;
   }
-  const m = sorted.length;
   const slots = new Int32Array(sorted[0].size);
   let size = 0;
-  for (const { perm, lo, hi } of sorted[0].runs) {
+  for (const { perm, lo, hi } of sorted[sorted.length - 1].runs) {
     for (let p = lo; p < hi; p++) {
       const i = perm[p];
-      if (mark[i] === m) {
-        slots[size++] = i;
-        mark[i] = 0;
-      }
+      const bit = 1 << (i & 31);
+      if ((bits[i >>> 5] & bit) === 0) continue;
+      bits[i >>> 5] ^= bit;
+      slots[size++] = i;
     }
   }
   return { size, runs: [{ perm: slots, lo: 0, hi: size }], exact: true };
@@ -113,7 +120,7 @@ export function compileProbe(scope: Scope, c: Condition): Probe | undefined {
         }
         if (found.length === 0) return undefined;
         // Every part exact: their intersection is exactly the AND's rows.
-        if (found.length === parts.length && found.length < 250 && found.every((f) => f.exact)) return intersect(found, frame.length);
+        if (found.length === parts.length && found.every((f) => f.exact)) return intersect(found, frame.length);
         // Else the fewest candidates: the other parts still narrow them.
         const best = found.reduce((a, b) => (b.size < a.size ? b : a));
         return { ...best, exact: false };
