@@ -68,7 +68,7 @@ export function keepJsonText<T extends object>(part: T): T {
   return KEPT_TEXT.give(part, { text: undefined, integers: false });
 }
 
-/** Whether `value` is a part marked by keepJsonText (never to change: the cache door treats it as frozen throughout). */
+/** Whether `value` is a part marked by keepJsonText (never to change: once frozen at its root, the cache door treats it as frozen throughout). */
 export function isKeptPart(value: object): boolean {
   return KEPT_TEXT.of(value) !== undefined;
 }

@@ -237,8 +237,10 @@ export function jsonSize(value: unknown): number {
     case 'object': {
       if (value === null) return 4;
       if (ArrayBuffer.isView(value)) return value.byteLength;
-      if (isKeptPart(value)) return keptJsonLength(value);
-      const known = frozenTrees.get(value);
+      // Only a frozen part may be a kept part (frozen at its root) or a tree frozen before.
+      const frozen = Object.isFrozen(value);
+      if (frozen && isKeptPart(value)) return keptJsonLength(value);
+      const known = frozen ? frozenTrees.get(value) : undefined;
       if (known !== undefined) return known;
       let n = 2;
       if (Array.isArray(value)) for (let i = 0; i < value.length; i++) n += jsonSize(value[i]) + 1;
@@ -246,7 +248,7 @@ export function jsonSize(value: unknown): number {
         const keys = Object.keys(value);
         for (let i = 0; i < keys.length; i++) n += keys[i].length + 4 + jsonSize((value as Record<string, unknown>)[keys[i]]);
       }
-      if (frozenTrees.has(value)) frozenTrees.set(value, n);
+      if (frozen && frozenTrees.has(value)) frozenTrees.set(value, n);
       return n;
     }
     default:
@@ -269,7 +271,7 @@ function freezeParts(value: object): void {
   Object.freeze(value);
   for (const k in value) {
     const v = (value as Record<string, unknown>)[k];
-    // A kept part (a record in a page) never changes; only a part already frozen may be a tree frozen before: the one lookup.
-    if (v && typeof v === 'object' && !ArrayBuffer.isView(v) && !isKeptPart(v) && !(Object.isFrozen(v) && frozenTrees.has(v))) freezeParts(v);
+    // Only a part already frozen may be a kept part (a record in a page: it never changes) or a tree frozen before.
+    if (v && typeof v === 'object' && !ArrayBuffer.isView(v) && !(Object.isFrozen(v) && (isKeptPart(v) || frozenTrees.has(v)))) freezeParts(v);
   }
 }
