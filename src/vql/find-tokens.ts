@@ -35,6 +35,48 @@ function entryAt(starts: Int32Array, n: number, pos: number): number {
   return lo - 1;
 }
 
+/**
+ * Pairs (group, item) gathered in order, an item added to a group only when it is not the group's
+ * last one, then handed out grouped (CSR): group g's items are items[first[g]] .. items[first[g + 1] - 1],
+ * in the order added.
+ */
+class PairList {
+  private pairs = new Int32Array(1024);
+  private used = 0;
+  /** Per group, the last item added to it. */
+  private readonly last: number[] = [];
+
+  /** A new group's number. */
+  group(): number {
+    this.last.push(-1);
+    return this.last.length - 1;
+  }
+
+  add(g: number, item: number): void {
+    if (this.last[g] === item) return;
+    this.last[g] = item;
+    if (this.used + 2 > this.pairs.length) {
+      const more = new Int32Array(this.pairs.length * 2);
+      more.set(this.pairs);
+      this.pairs = more;
+    }
+    this.pairs[this.used++] = g;
+    this.pairs[this.used++] = item;
+  }
+
+  grouped(): { first: Int32Array; items: Int32Array } {
+    const { pairs, used } = this;
+    const groups = this.last.length;
+    const first = new Int32Array(groups + 1);
+    for (let k = 0; k < used; k += 2) first[pairs[k] + 1]++;
+    for (let g = 0; g < groups; g++) first[g + 1] += first[g];
+    const items = new Int32Array(used >>> 1);
+    const at = first.slice(0, groups);
+    for (let k = 0; k < used; k += 2) items[at[pairs[k]]++] = pairs[k + 1];
+    return { first, items };
+  }
+}
+
 /** (chosen) A vocabulary of at least this many characters gets a trigram index. */
 export const TRIGRAMS_MIN_CORPUS = 1 << 16;
 
@@ -56,37 +98,18 @@ interface Trigrams {
 /** The trigrams of the tokens `names` (each token once per trigram it holds). */
 function trigramsOf(names: readonly string[]): Trigrams {
   const ids = new Map<number | string, number>();
-  const lastToken: number[] = [];
-  let pairs = new Int32Array(1024);
-  let used = 0;
+  const pairs = new PairList();
   for (let t = 0; t < names.length; t++) {
     const s = names[t];
     for (let i = 0; i + 3 <= s.length; i++) {
       const key = trigramKey(s, i);
       let g = ids.get(key);
-      if (g === undefined) {
-        ids.set(key, (g = lastToken.length));
-        lastToken.push(-1);
-      }
-      if (lastToken[g] === t) continue;
-      lastToken[g] = t;
-      if (used + 2 > pairs.length) {
-        const more = new Int32Array(pairs.length * 2);
-        more.set(pairs);
-        pairs = more;
-      }
-      pairs[used++] = g;
-      pairs[used++] = t;
+      if (g === undefined) ids.set(key, (g = pairs.group()));
+      pairs.add(g, t);
     }
   }
-  const grams = lastToken.length;
-  const first = new Int32Array(grams + 1);
-  for (let k = 0; k < used; k += 2) first[pairs[k] + 1]++;
-  for (let g = 0; g < grams; g++) first[g + 1] += first[g];
-  const tokens = new Int32Array(used >>> 1);
-  const at = first.slice(0, grams);
-  for (let k = 0; k < used; k += 2) tokens[at[pairs[k]]++] = pairs[k + 1];
-  return { ids, first, tokens };
+  const { first, items } = pairs.grouped();
+  return { ids, first, tokens: items };
 }
 
 export class TokenIndex {
@@ -111,9 +134,7 @@ export class TokenIndex {
   static build(corpus: string, starts: Int32Array, count: number, trigramsFrom: number = TRIGRAMS_MIN_CORPUS): TokenIndex {
     const dict = new Map<string, number>();
     const names: string[] = [];
-    let pairs = new Int32Array(1024);
-    let used = 0;
-    const lastText: number[] = [];
+    const pairs = new PairList();
     let d = 0;
     let from = -1;
     const end = count > 0 ? corpus.length : 0;
@@ -129,27 +150,13 @@ export class TokenIndex {
       from = -1;
       let t = dict.get(tok);
       if (t === undefined) {
-        dict.set(tok, (t = names.length));
+        dict.set(tok, (t = pairs.group()));
         names.push(tok);
-        lastText.push(-1);
       }
-      if (lastText[t] === d) continue;
-      lastText[t] = d;
-      if (used + 2 > pairs.length) {
-        const more = new Int32Array(pairs.length * 2);
-        more.set(pairs);
-        pairs = more;
-      }
-      pairs[used++] = t;
-      pairs[used++] = d;
+      pairs.add(t, d);
     }
     const tokens = names.length;
-    const first = new Int32Array(tokens + 1);
-    for (let k = 0; k < used; k += 2) first[pairs[k] + 1]++;
-    for (let t = 0; t < tokens; t++) first[t + 1] += first[t];
-    const texts = new Int32Array(used >>> 1);
-    const at = first.slice(0, tokens);
-    for (let k = 0; k < used; k += 2) texts[at[pairs[k]]++] = pairs[k + 1];
+    const { first, items: texts } = pairs.grouped();
     const tokenStarts = new Int32Array(tokens);
     let offset = 0;
     for (let t = 0; t < tokens; t++) {
