@@ -5,7 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { beyondLatin1, isOneByte } from '../../src/fixtures/one-byte';
+import { beyondLatin1 } from '../../src/one-byte';
+import { isOneByte } from '../helpers/one-byte';
 import { type TestSim, V, testSim } from '../helpers/sim';
 
 let sim: TestSim;
@@ -35,6 +36,23 @@ describe('one-byte records', () => {
     expect(json).toContain('"type__v":"Promotional Piece"');
     expect(isOneByte(json)).toBe(true);
     expect(isOneByte(recordJson('Zürich Office Notice — café opening'))).toBe(false);
+  });
+
+  it('a field created by an MDL script holding a character beyond Latin-1 has a one-byte name in records', async () => {
+    const run = await sim.json('POST', '/api/mdl/execute', admin, {
+      body: "# a new field – with an en dash\nCREATE Docfield onebyte_note__c (label('One-byte Note'), type('String'), max_length(40), defined_in('Doctype.promotional_piece__c'));",
+      headers: { 'Content-Type': 'text/plain' },
+    });
+    expect(run.responseStatus, JSON.stringify(run)).toBe('SUCCESS');
+    const form = new FormData();
+    for (const [k, v] of Object.entries({
+      name__v: 'One-byte note', type__v: 'Promotional Piece', subtype__v: 'Approved Email', lifecycle__v: 'Promotional Piece Lifecycle', channel__c: 'print__c', onebyte_note__c: 'noted',
+    })) form.append(k, v);
+    const created = await sim.json('POST', `/api/${V}/objects/documents`, admin, { body: form });
+    expect(created.responseStatus, JSON.stringify(created)).toBe('SUCCESS');
+    const json = recordJson('One-byte note');
+    expect(json).toContain('"onebyte_note__c":"noted"');
+    expect(isOneByte(json)).toBe(true);
   });
 
   // The MDL lexer builds its string values (escapes), so they are one-byte already: a guard, should it come to cut them from the script.

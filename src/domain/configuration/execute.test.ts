@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRegistry, executeScript, toRecreateStatement, type StagedFile, type StagingLike } from './index';
 import { sampleRecords } from './sample';
+import { isOneByte } from '../../../test/helpers/one-byte';
 
 const TENANT = 'acme-promo.acme.example';
 
@@ -42,6 +43,12 @@ function expectFailure(script: string, statement: number, message: RegExp, code?
 }
 
 describe('executeScript', () => {
+  it('a script holding a character beyond Latin-1 gives one-byte names and values where they can be (src/one-byte.ts)', () => {
+    const { registry } = run("# a comment – with an en dash\nCREATE Picklist zz_wide_script__c ( label('Wide Script'), Picklistentry zz_wide_entry__c ( value('Entry'), order(0) ) );");
+    const p = registry.get('Picklist', 'zz_wide_script__c')!;
+    expect([p.name, p.attributes.label, p.subcomponents.Picklistentry[0].name].map((s) => isOneByte(String(s)))).toEqual([true, true, true]);
+  });
+
   it('CREATE answers in the spec shape', () => {
     const { registry, result } = run("CREATE Picklist size__c ( label('Size'), active(true), Picklistentry small__c ( value('Small'), order(0) ) );");
     expect(result).toEqual({

@@ -6,6 +6,7 @@
  * statements, or the first error (a lexical error anywhere wins over a syntax error, since the whole
  * script is read into tokens before it is parsed).
  */
+import { beyondLatin1, oneByteInPlace } from '../../one-byte';
 import { MdlError, MdlErrorCode, parseWithSpans, tokenize, type ParsedStatement } from '../../mdl/index';
 
 const LEXICAL: ReadonlySet<string> = new Set([
@@ -88,7 +89,8 @@ export function* parseInSlices(text: string, ends: readonly number[], perSlice: 
     }
     if (k < slices.length - 1) yield;
   }
-  return out;
+  // Names are cut from the text: one-byte copies where they can be, before any becomes a property name (src/one-byte.ts).
+  return beyondLatin1(text) ? oneByteInPlace(out) : out;
 }
 
 /** Throws the first lexical error of the slices (the whole script's lexer would have met it first). */
