@@ -5,8 +5,8 @@
  * - a JsonInteger (json-integer.ts) is written as its exact digits (a JSON number);
  * - a part marked by `keepJsonText` (a kept document record, shown by many list pages, retrieves
  *   and versions while it is valid) is serialised once: its text is kept with it and written as
- *   it is by every later answer that holds it. Such a part must never change once marked (it is
- *   deep-frozen: the cache door's `deepFreeze`).
+ *   it is by every later answer that holds it. Such a part must never change once marked: its
+ *   owner freezes it at its root, and the cache door then treats it as frozen throughout.
  */
 import { INTEGER_MARKED, integerMarks } from './json-integer';
 import { slotKind } from './kept-slot';

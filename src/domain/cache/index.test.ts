@@ -296,6 +296,12 @@ describe('deepFreeze and jsonSize of trees frozen before', () => {
     expect(jsonSize(page)).toBe(2 + (9 + 4) + 2 + (2 + 8 + 4 + JSON.stringify(record).length) + 1);
   });
 
+  it('a kept part not yet frozen is frozen and walked like any tree', () => {
+    const part = keepJsonText({ roles: { users: [1] } });
+    deepFreeze({ a: part });
+    expect([Object.isFrozen(part), Object.isFrozen(part.roles.users)]).toEqual([true, true]);
+  });
+
   it('an unfrozen tree is measured afresh each time (it may change)', () => {
     const tree: { a: number[] } = { a: [] };
     expect(jsonSize(tree)).toBe(2 + 1 + 4 + 2);

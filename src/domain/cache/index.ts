@@ -261,7 +261,7 @@ export function jsonSize(value: unknown): number {
  * A tree this function froze before (a root it was given) is not walked again.
  */
 export function deepFreeze<T>(value: T): T {
-  if (!value || typeof value !== 'object' || ArrayBuffer.isView(value) || isKeptPart(value) || frozenTrees.has(value)) return value;
+  if (!value || typeof value !== 'object' || ArrayBuffer.isView(value) || (Object.isFrozen(value) && (isKeptPart(value) || frozenTrees.has(value)))) return value;
   freezeParts(value);
   frozenTrees.set(value, undefined);
   return value;

@@ -14,11 +14,11 @@
  * - a user's visible documents, valid while the access revision is unchanged (a new document, or
  *   a change that may touch roles), for the most recent VISIBLE_LISTS_KEPT users, through the one
  *   cache door. The store's other kept values are in store-cache.ts.
- * Cached rows and records are shared: nobody may modify them (records are frozen throughout, their
- * JSON text made once, when the record is made: json-text.ts; its length is the record's size).
+ * Cached rows and records are shared: nobody may modify them (records are frozen at their root and
+ * never changed, their JSON text made once: json-text.ts; its length is the record's size).
  */
 import { BoundedCache, jsonSize, SLOT_BYTES } from '../cache';
-import { keepJsonText, keptJsonLength } from '../json-text';
+import { keepJsonText } from '../json-text';
 import type { MetadataView } from './metadata';
 import type { DocumentVersion, StoredDocument } from './model';
 import { type DocumentRecord, documentRecord } from './records';
@@ -94,11 +94,8 @@ export class RowCache {
     const revision = this.revisions.get(doc) ?? 0;
     return this.records.answer(version, this.recordStamp, () => {
       // Frozen at its root: a kept part never changes (json-text.ts), so the cache door neither walks
-      // it to freeze it nor to size it. Its text made now: every answer showing it needs it, and its
-      // length is its size.
-      const record = Object.freeze(keepJsonText(documentRecord(view, doc, version)));
-      keptJsonLength(record);
-      return { doc, revision, record };
+      // it to freeze it nor to size it (its size is its text's length, the text made once).
+      return { doc, revision, record: Object.freeze(keepJsonText(documentRecord(view, doc, version))) };
     }, { valid: (k) => k.revision === revision && k.doc === doc }).record;
   }
 
