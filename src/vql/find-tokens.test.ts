@@ -19,8 +19,8 @@ const textsWith = (index: TokenIndex, term: string): number[] => {
   return [...hits].sort((a, b) => a - b);
 };
 
-// Few letters, so that terms often occur; separators of several kinds; characters beyond Latin-1 too.
-const letter = fc.constantFrom('a', 'b', 'c', 'é', 'ж', '-', '1');
+// Few letters, so that terms often occur; separators of several kinds; characters beyond Latin-1 too, one outside the BMP (two UTF-16 units).
+const letter = fc.constantFrom('a', 'b', 'c', 'é', 'ж', '😀', '-', '1');
 const word = fc.array(letter, { minLength: 1, maxLength: 7 }).map((cs) => cs.join(''));
 const text = fc.array(word, { maxLength: 5 }).chain((ws) => fc.constantFrom(' ', '\t', '\n', '\u00a0').map((sep) => ws.join(sep)));
 const term = fc.array(letter, { minLength: 1, maxLength: 5 }).map((cs) => cs.join(''));
@@ -42,7 +42,7 @@ describe('TokenIndex', () => {
     }), { numRuns: 300 });
   });
 
-  it('a term with a trigram no token holds finds nothing; a short term is found by the scan', () => {
+  it('finds whole tokens, pieces of tokens, three-character terms and short ones; a trigram no token holds finds nothing', () => {
     const { corpus, starts } = corpusOf(['video games', 'vide', 'ideo']);
     const index = TokenIndex.build(corpus, starts, 3, 0);
     expect(textsWith(index, 'video')).toEqual([0]);
@@ -50,6 +50,16 @@ describe('TokenIndex', () => {
     expect(textsWith(index, 'xyz')).toEqual([]);
     expect(textsWith(index, 'de')).toEqual([0, 1, 2]);
     expect(textsWith(index, 'games')).toEqual([0]);
+    expect(textsWith(index, 'vid')).toEqual([0, 1]);
+    expect(textsWith(index, 'mes')).toEqual([0]);
+  });
+
+  it('a term whose rarest trigram most tokens hold is found by the scan, with the same texts', () => {
+    const texts = Array.from({ length: 300 }, (_, i) => `common${i} other`);
+    const { corpus, starts } = corpusOf(texts);
+    const index = TokenIndex.build(corpus, starts, texts.length, 0);
+    expect(textsWith(index, 'common1')).toEqual(texts.flatMap((t, d) => (t.includes('common1') ? [d] : [])));
+    expect(textsWith(index, 'mon')).toHaveLength(300);
   });
 
   it('a vocabulary below the size gets no trigrams', () => {

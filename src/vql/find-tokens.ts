@@ -79,6 +79,8 @@ class PairList {
 
 /** (chosen) A vocabulary of at least this many characters gets a trigram index. */
 export const TRIGRAMS_MIN_CORPUS = 1 << 16;
+/** (chosen) A term whose rarest trigram is in more than this share of the tokens (and more than 64 of them) is looked for by the scan. */
+const TRIGRAM_MAX_SHARE = 0.25;
 
 /** The key of the trigram at `i` of `s`: a small integer for three Latin-1 characters, else the characters. */
 function trigramKey(s: string, i: number): number | string {
@@ -175,10 +177,7 @@ export class TokenIndex {
   /** Calls `hit(d)` for each covered text holding `term` (tokenSearchable) in a token; a text may come more than once. */
   textsWith(term: string, hit: (d: number) => void): void {
     const { corpus, starts, tokens, first, texts } = this;
-    if (this.trigrams && term.length >= 3) {
-      for (const t of this.tokensHolding(term, this.trigrams)) for (let k = first[t]; k < first[t + 1]; k++) hit(texts[k]);
-      return;
-    }
+    if (this.trigrams && term.length >= 3 && this.throughTrigrams(term, this.trigrams, hit)) return;
     for (let pos = corpus.indexOf(term); pos >= 0;) {
       const t = entryAt(starts, tokens, pos);
       for (let k = first[t]; k < first[t + 1]; k++) hit(texts[k]);
@@ -187,29 +186,36 @@ export class TokenIndex {
     }
   }
 
-  /** The tokens holding `term` (three characters or more): those of its rarest trigram that hold it. */
-  private tokensHolding(term: string, grams: Trigrams): number[] {
-    let lo = 0;
-    let hi = -1;
+  /**
+   * Calls `hit` for the texts of the tokens holding `term` (three characters or more): those of its
+   * rarest trigram that hold it (a three-character term is its trigram: all of them). False, having
+   * called nothing, when that trigram is in more than TRIGRAM_MAX_SHARE of the tokens and more than
+   * 64 (the scan is then as quick as checking them).
+   */
+  private throughTrigrams(term: string, grams: Trigrams, hit: (d: number) => void): boolean {
+    let rarest = -1;
     for (let i = 0; i + 3 <= term.length; i++) {
       const g = grams.ids.get(trigramKey(term, i));
-      if (g === undefined) return []; // no token holds this trigram, so none holds the term
-      if (hi < 0 || grams.first[g + 1] - grams.first[g] < hi - lo) [lo, hi] = [grams.first[g], grams.first[g + 1]];
+      if (g === undefined) return true; // no token holds this trigram, so none holds the term
+      if (rarest < 0 || grams.first[g + 1] - grams.first[g] < grams.first[rarest + 1] - grams.first[rarest]) rarest = g;
     }
-    const { corpus, starts, tokens } = this;
-    const out: number[] = [];
+    const lo = grams.first[rarest];
+    const hi = grams.first[rarest + 1];
+    if (hi - lo > 64 && hi - lo > this.tokens * TRIGRAM_MAX_SHARE) return false;
+    const { corpus, starts, tokens, first, texts } = this;
     for (let p = lo; p < hi; p++) {
       const t = grams.tokens[p];
-      const end = t + 1 < tokens ? starts[t + 1] - 1 : corpus.length;
-      for (let at = starts[t]; at + term.length <= end; at++) {
-        if (corpus.startsWith(term, at)) {
-          out.push(t);
-          break;
-        }
-      }
+      if (term.length > 3 && !holds(corpus, starts[t], t + 1 < tokens ? starts[t + 1] - 1 : corpus.length, term)) continue;
+      for (let k = first[t]; k < first[t + 1]; k++) hit(texts[k]);
     }
-    return out;
+    return true;
   }
+}
+
+/** Whether corpus[start, end) holds `term`. */
+function holds(corpus: string, start: number, end: number, term: string): boolean {
+  for (let at = start; at + term.length <= end; at++) if (corpus.startsWith(term, at)) return true;
+  return false;
 }
 
 export { entryAt };

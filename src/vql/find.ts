@@ -159,7 +159,7 @@ export function markedSlots(marks: Uint8Array): Int32Array {
  */
 export function markFound(frame: Frame, indexes: readonly FieldIndex[], contents: readonly string[] | undefined, alternatives: readonly (readonly string[])[]): Uint8Array {
   const n = frame.length;
-  const result = new Uint8Array(alternatives.length === 1 ? 0 : n);
+  let result: Uint8Array | undefined;
   for (const terms of alternatives) {
     let all: Uint8Array | undefined;
     for (const term of terms) {
@@ -178,11 +178,11 @@ export function markFound(frame: Frame, indexes: readonly FieldIndex[], contents
       if (!all) all = m;
       else for (let i = 0; i < n; i++) all[i] &= m[i];
     }
-    // One alternative (the usual FIND) is the result itself.
-    if (alternatives.length === 1) return all!;
-    for (let i = 0; i < n; i++) result[i] |= all![i];
+    // The first alternative's marks are the result; each other one is added to them.
+    if (!result) result = all!;
+    else for (let i = 0; i < n; i++) result[i] |= all![i];
   }
-  return result;
+  return result ?? new Uint8Array(n);
 }
 
 /** FIND's row test, with the probe of its found rows (probe.ts). */

@@ -15,7 +15,7 @@ import { firstWhere, keyCompare, sortedOf } from './sorted';
 import { compareKeys, rank, type Key } from './values';
 import type { Row } from './catalog';
 
-/** Candidate slots: runs [lo, hi) of sorted permutations (runs may overlap for an OR). */
+/** Candidate slots: runs [lo, hi) of sorted permutations (runs may overlap for an OR; one run holds each slot once). */
 export interface Candidates {
   size: number;
   runs: Array<{ perm: Int32Array; lo: number; hi: number }>;
