@@ -78,7 +78,7 @@ class PairList {
 }
 
 /** (chosen) A vocabulary of at least this many characters gets a trigram index. */
-export const TRIGRAMS_MIN_CORPUS = 1 << 16;
+const TRIGRAMS_MIN_CORPUS = 1 << 16;
 /** (chosen) A term whose rarest trigram is in more than this share of the tokens (and more than 64 of them) is looked for by the scan. */
 const TRIGRAM_MAX_SHARE = 0.25;
 
