@@ -65,6 +65,8 @@ async function main(): Promise<void> {
   await buildServers();
   const fixtures = values.fixtures;
   const sim = await startServer(DMS_SIM, simArgs(fixtures), ['--cpu-prof', '--cpu-prof-dir', out]);
+  // Node names a profile CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile: this run's are its server's (an --out folder may hold older runs').
+  const ours = (f: string) => f.endsWith('.cpuprofile') && f.split('.')[3] === String(sim.pid);
   try {
     const p = (await prepareScenarios(sim.base, [name], benchUser(fixtures))).get(name)!;
     if ('na' in p) throw new Error(`${name}: n/a (${p.na})`);
@@ -79,8 +81,8 @@ async function main(): Promise<void> {
   // Worker threads write profiles too: the main thread's is the one with most busy samples.
   const busy = (f: string) => (JSON.parse(readFileSync(join(out, f), 'utf8')) as { nodes: ProfileNode[] }).nodes
     .reduce((n, x) => n + (x.callFrame.functionName === '(idle)' ? 0 : (x.hitCount ?? 0)), 0);
-  const file = readdirSync(out).filter((f) => f.endsWith('.cpuprofile')).map((f) => [f, busy(f)] as const).sort((a, b) => b[1] - a[1])[0]?.[0];
-  if (!file) throw new Error(`no profile written in ${out}`);
+  const file = readdirSync(out).filter(ours).map((f) => [f, busy(f)] as const).sort((a, b) => b[1] - a[1])[0]?.[0];
+  if (!file) throw new Error(`no profile of process ${sim.pid} written in ${out}`);
   console.log([`profile: ${join(out, file)}`, ...summarise(join(out, file), Number(values.top))].join('\n'));
 }
 
