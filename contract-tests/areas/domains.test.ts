@@ -40,6 +40,9 @@ area('domains', 'domain information (endpoints 5 and 6)', () => {
     if (contract.admin.state === 'ok' && contract.admin.tenantId !== undefined) expect(ids, 'the current tenant is in its domain').toContain(contract.admin.tenantId);
     const withApp = success(await c.get(c.v('/objects/domain'), { query: { include_application: true }, expectOp: 'getDomain' })).json;
     for (const t of withApp.domain__v.tenants__v) expectApplications(t);
+    // gaps.md §12: a boolean query parameter in any letter case (a published Python client sends True).
+    const mixedCase = success(await c.get(c.v('/objects/domain'), { query: { include_application: 'True' }, expectOp: 'getDomain' })).json;
+    for (const t of mixedCase.domain__v.tenants__v) expectApplications(t);
     for (const t of j.domain__v.tenants__v) expect(t, `tenant ${t.id} without include_application`).not.toHaveProperty('tenant_application__v');
   });
 });

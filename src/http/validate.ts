@@ -144,6 +144,8 @@ export function compileRequestValidator(ajv: () => Ajv2020, op: OperationInfo): 
   const ints: [Location, string][] = op.parameters
     .filter((p) => (p.schema as { type?: string } | undefined)?.type === 'integer')
     .map((p) => [p.in as Location, p.in === 'header' ? p.name.toLowerCase() : p.name]);
+  // gaps.md §12: boolean query parameters take `true`/`false` in any letter case (`True`, `FALSE`).
+  const bools = op.parameters.filter((p) => p.in === 'query' && (p.schema as { type?: string } | undefined)?.type === 'boolean').map((p) => p.name);
   // Only the locations that declare parameters are checked: for the others the schema is an
   // object with no constraint, which any request's record satisfies.
   const byLocation: [Location, Check][] = [];
@@ -168,6 +170,10 @@ export function compileRequestValidator(ajv: () => Ajv2020, op: OperationInfo): 
   return {
     params(parts) {
       checkBigIntegers(ints, parts);
+      for (const name of bools) {
+        const v = parts.query[name];
+        if (typeof v === 'string' && /^(true|false)$/i.test(v)) parts.query[name] = v.toLowerCase();
+      }
       for (const [where, check] of byLocation) {
         const data = parts[where];
         if (check.passes?.(data)) continue;
