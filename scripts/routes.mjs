@@ -24,7 +24,7 @@ const PARAMS = {
 /** Example bodies, where the required fields alone would not make a useful call. */
 const BODIES = {
   createOAuthSession: '-H "Authorization: Bearer $ACCESS_TOKEN" -d tenantDNS=promo.acme.example',
-  createSession: "-d username=alice@acme.example -d password='Passw0rd!'",
+  createSession: "-d username=alice@acme.example -d password='Passw0rd!' -d tenantDNS=promo.acme.example",
   discoverAuthType: '-d username=alice@acme.example',
   runQuery: "-d q='SELECT id, name__v FROM documents'",
   executeMdl: "-H 'Content-Type: text/plain' --data-binary @script.mdl",

@@ -24,7 +24,7 @@ describe('README Routes', () => {
       expect(rows[i].startsWith(`| ${op.m.toUpperCase()} | \`${op.path}\` | \`${op.id}\` |`)).toBe(true);
       expect(rows[i]).toMatch(/\| `curl .*"http:\/\/localhost:8080\/[^"]*"` \|$/);
     });
-    expect(rows.find((r) => r.includes('`createSession`'))).toContain("curl -X POST -d username=alice@acme.example -d password='Passw0rd!' \"http://localhost:8080/api/v25.3/auth\"");
+    expect(rows.find((r) => r.includes('`createSession`'))).toContain("curl -X POST -d username=alice@acme.example -d password='Passw0rd!' -d tenantDNS=promo.acme.example \"http://localhost:8080/api/v25.3/auth\"");
     expect(rows.find((r) => r.includes('`listDocuments`'))).toContain('curl -H "Authorization: $SESSION" "http://localhost:8080/api/v25.3/objects/documents"');
   });
 });
