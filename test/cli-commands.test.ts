@@ -8,13 +8,14 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseJUnit } from '../src/contract/run';
 import { createSimulator, type Simulator } from '../src/simulator';
 
 const root = new URL('..', import.meta.url).pathname;
 
-function run(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));
@@ -126,6 +127,16 @@ describe('contract', () => {
     const xml = readFileSync(junit, 'utf8');
     expect(xml).toContain('<testsuite name="contract-tests/areas/discovery.test.ts"');
     expect(xml).toMatch(/<testcase classname="contract-tests\/areas\/discovery\.test\.ts" name="\[discovery\]/);
+  }, 90_000);
+
+  it('passes the caller\'s CONTRACT_* variables to the suite (an administrator), a flag winning over its variable', async () => {
+    const junit = join(tmp, 'contract-env.xml');
+    const r = await run(['contract', '--base-url', `${url}/tenants/promo.acme.example`, '--area', 'domains', '--junit', junit, '--username', 'alice@acme.example', '--password', 'Passw0rd!'], {
+      CONTRACT_ADMIN_USERNAME: 'domain.admin@acme.example', CONTRACT_ADMIN_PASSWORD: 'Passw0rd!', CONTRACT_PASSWORD: 'wrong',
+    });
+    expect(r.code, r.out + r.err).toBe(0);
+    const admin = parseJUnit(readFileSync(junit, 'utf8')).find((c) => c.name.includes('the domain for an administrator'));
+    expect(admin?.status, 'run as CONTRACT_ADMIN_USERNAME, not skipped for want of one').toBe('passed');
   }, 90_000);
 
   it('exits non-zero when the target breaks the contract (wrong password)', async () => {

@@ -1,6 +1,6 @@
 /** `dms-sim contract`: the contract suite against any target; the exit code is the result (0 = passed). */
 import { parseArgs } from 'node:util';
-import { runContract } from '../contract/run';
+import { contractEnv, runContract } from '../contract/run';
 
 export const contractUsage = `Usage: dms-sim contract [--base-url URL] [--auth-url URL] [--username U --password P] [--junit FILE] [--allow-writes] [--area A]...
 
@@ -43,7 +43,7 @@ export async function contract(argv: string[]): Promise<number> {
     console.error(`dms-sim contract: give --username and --password together\n${contractUsage}`);
     return 2;
   }
-  const result = await runContract({
+  const opts = {
     baseUrl: args['base-url'],
     authUrl: args['auth-url'],
     username: args.username,
@@ -51,8 +51,11 @@ export async function contract(argv: string[]): Promise<number> {
     junit: args.junit,
     allowWrites: args['allow-writes'] ? true : undefined,
     areas: args.area,
-    stdio: 'inherit',
-  });
+  };
+  // The caller's CONTRACT_* variables (a second user, an administrator …) reach the suite; a flag wins over its variable.
+  const flagged = contractEnv(opts);
+  const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[0].startsWith('CONTRACT_') && !(e[0] in flagged) && e[1] !== undefined));
+  const result = await runContract({ ...opts, env, stdio: 'inherit' });
   const { passed, failed, skipped } = result.summary;
   console.log(`dms-sim contract: ${passed} passed, ${failed} failed, ${skipped} skipped${args.junit ? `; JUnit report in ${args.junit}` : ''}`);
   return result.ok ? 0 : result.exitCode || 1;
