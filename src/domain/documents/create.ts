@@ -26,40 +26,43 @@ export const documentNumberOf = (id: number) => `DOC-${String(id).padStart(6, '0
 const isUpload = (v: unknown): v is UploadLike => typeof v === 'object' && v !== null && 'bytes' in v;
 const text = (v: CreateInput[string]): string | undefined => (v === undefined || isUpload(v) ? undefined : String(v).trim() || undefined);
 
-/** Converts one part to the stored value of a field, or explains why it cannot. */
-export function fieldValue(f: FieldMetadata, raw: string): { value?: unknown; problem?: string } {
+/**
+ * Converts a field's text (comma-separated values for a multi-value field) to its stored value, or
+ * explains why it cannot, naming the value at fault (`part`: one of a multi-value field's values).
+ */
+export function fieldValue(f: FieldMetadata, raw: string): { value?: unknown; problem?: string; part?: string } {
   const parts = f.repeating ? raw.split(',').map((s) => s.trim()).filter(Boolean) : [raw];
   const out: unknown[] = [];
   for (const p of parts) {
     switch (f.type) {
       case 'Number': {
         const n = Number(p);
-        if (p === '' || !Number.isFinite(n)) return { problem: 'expected a number' };
-        if (f.minValue !== undefined && n < Number(f.minValue)) return { problem: `below the minimum ${f.minValue}` };
-        if (f.maxValue !== undefined && n > Number(f.maxValue)) return { problem: `above the maximum ${f.maxValue}` };
+        if (p === '' || !Number.isFinite(n)) return { problem: 'expected a number', part: p };
+        if (f.minValue !== undefined && n < Number(f.minValue)) return { problem: `below the minimum ${f.minValue}`, part: p };
+        if (f.maxValue !== undefined && n > Number(f.maxValue)) return { problem: `above the maximum ${f.maxValue}`, part: p };
         out.push(n);
         break;
       }
       case 'Boolean':
-        if (!/^(true|false)$/i.test(p)) return { problem: 'expected true or false' };
+        if (!/^(true|false)$/i.test(p)) return { problem: 'expected true or false', part: p };
         out.push(p.toLowerCase() === 'true');
         break;
       case 'Date':
-        if (!/^\d{4}-\d{2}-\d{2}$/.test(p) || Number.isNaN(Date.parse(`${p}T00:00:00Z`)) || new Date(`${p}T00:00:00Z`).toISOString().slice(0, 10) !== p) return { problem: 'expected a date YYYY-MM-DD' };
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(p) || Number.isNaN(Date.parse(`${p}T00:00:00Z`)) || new Date(`${p}T00:00:00Z`).toISOString().slice(0, 10) !== p) return { problem: 'expected a date YYYY-MM-DD', part: p };
         out.push(p);
         break;
       case 'DateTime':
-        if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/.test(p) || Number.isNaN(Date.parse(p))) return { problem: 'expected an ISO 8601 UTC timestamp' };
+        if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/.test(p) || Number.isNaN(Date.parse(p))) return { problem: 'expected an ISO 8601 UTC timestamp', part: p };
         out.push(new Date(p).toISOString());
         break;
       case 'Picklist': {
         const entry = f.entries?.find((e) => e.name === p) ?? f.entries?.find((e) => e.label.toLowerCase() === p.toLowerCase());
-        if (!entry) return { problem: `not an entry of picklist ${f.picklist}` };
+        if (!entry) return { problem: `not an entry of picklist ${f.picklist}`, part: p };
         out.push(entry.name);
         break;
       }
       default:
-        if (f.maxLength !== undefined && p.length > f.maxLength) return { problem: `longer than ${f.maxLength} characters` };
+        if (f.maxLength !== undefined && p.length > f.maxLength) return { problem: `longer than ${f.maxLength} characters`, part: p };
         out.push(p);
     }
   }
@@ -134,6 +137,8 @@ export function createDocument(store: DocumentStore, user: User, input: CreateIn
 
   // A Map while collecting: a part named `__proto__` or `constructor` is a plain key, never an inherited member.
   const fields = new Map<string, unknown>();
+  /** Fields given with a value refused (not also reported as missing). */
+  const invalid = new Set<string>();
   if (name !== undefined) fields.set('name__v', name);
   const applicable = doctype ? view.fieldsFor(doctype.name) : view.fields;
   for (const [key, raw] of Object.entries(input)) {
@@ -149,13 +154,16 @@ export function createDocument(store: DocumentStore, user: User, input: CreateIn
     }
     const v = text(raw);
     if (v === undefined) continue;
-    const { value, problem } = fieldValue(f, v);
-    if (problem) errors.push(errorItem('documentFieldInvalid', v.slice(0, 60), key, problem));
-    else fields.set(key, value);
+    const { value, problem, part } = fieldValue(f, v);
+    if (problem) {
+      errors.push(errorItem('documentFieldInvalid', (part ?? v).slice(0, 60), key, problem));
+      invalid.add(key);
+    } else fields.set(key, value);
   }
   if (doctype) {
     for (const f of view.fieldsFor(doctype.name)) {
-      if (f.required && f.editable && !f.disabled && !STRUCTURAL.has(f.name) && fields.get(f.name) === undefined) errors.push(errorItem('parameterRequired', f.name));
+      // A required field given with a value refused above is not also missing.
+      if (f.required && f.editable && !f.disabled && !STRUCTURAL.has(f.name) && fields.get(f.name) === undefined && !invalid.has(f.name)) errors.push(errorItem('parameterRequired', f.name));
     }
   }
   if (errors.length > 0 || !doctype || !lifecycle || name === undefined) {
