@@ -100,7 +100,20 @@ describe('fixtures generate', () => {
     expect(readFileSync(join(b, 'documents.jsonl'), 'utf8')).toBe(readFileSync(join(a, 'documents.jsonl'), 'utf8'));
     const checked = await run(['fixtures', 'check', a]);
     expect(checked.code).toBe(0);
-    expect(checked.out).toContain('valid (1 tenants, 9 users, 12 documents)');
+    expect(checked.out).toContain('valid (1 tenant, 9 users, 12 documents)');
+  });
+
+  it('writes over a set it generated, and refuses a folder holding other fixture files (they would merge into the set)', async () => {
+    const again = join(tmp, 'gen-again');
+    expect((await run(['fixtures', 'generate', '--documents', '5', '--out', again])).code).toBe(0);
+    expect((await run(['fixtures', 'generate', '--documents', '3', '--out', again])).code).toBe(0);
+    expect(readFileSync(join(again, 'documents.jsonl'), 'utf8').trim().split('\n')).toHaveLength(3);
+    const mixed = join(tmp, 'gen-mixed');
+    cpSync(join(root, 'fixtures/default'), mixed, { recursive: true });
+    const r = await run(['fixtures', 'generate', '--documents', '3', '--out', mixed]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`dms-sim fixtures generate: ${mixed} holds fixture files the generator does not write (auth.yaml, documents.yaml)`);
+    expect(existsSync(join(mixed, 'documents.jsonl'))).toBe(false);
   });
 
   it('refuses a missing --out', async () => {

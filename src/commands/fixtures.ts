@@ -48,7 +48,8 @@ function check(argv: string[]): number {
     const set = loadFixtures(dir, { precompiled: false });
     const world = createWorld(set, manualClock());
     const documents = [...world.documents.stores.values()].reduce((n, s) => n + s.size(), 0);
-    console.log(`${dir}: valid (${set.data.domains.flatMap((d) => d.tenants).length} tenants, ${set.data.users.length} users, ${documents} documents)`);
+    const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+    console.log(`${dir}: valid (${count(set.data.domains.flatMap((d) => d.tenants).length, 'tenant')}, ${count(set.data.users.length, 'user')}, ${count(documents, 'document')})`);
     return 0;
   } catch (e) {
     if (!(e instanceof FixtureError)) {
@@ -84,7 +85,13 @@ function generate(argv: string[]): number {
   const started = performance.now();
   // The bar only on a terminal; elsewhere (a log, a pipe) the one line below says it is done.
   const bar = process.stderr.isTTY ? progressBar(documents, started, (text) => process.stderr.write(text)) : undefined;
-  writeGenerated(dir, { documents, seed, users, onProgress: bar });
+  try {
+    writeGenerated(dir, { documents, seed, users, onProgress: bar });
+  } catch (e) {
+    if (bar) process.stderr.write('\n');
+    console.error(`dms-sim fixtures generate: ${(e as Error).message}`);
+    return 1;
+  }
   if (bar) process.stderr.write('\n');
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`wrote a fixture set of ${documents} documents (seed ${seed}) to ${dir} in ${seconds} s; log in as ${GENERATED_ADMIN} / ${GENERATED_PASSWORD}`);
