@@ -135,7 +135,9 @@ export const documentHandlers: Handlers = {
   },
 
   createDocument: (ctx) => {
-    const id = createDocument(storeOf(ctx), ctx.user, (ctx.body ?? {}) as CreateInput, ctx.world.settings.uploadMaxBytes);
+    const records = ctx.world.queries.records;
+    const references = records ? (object: string, id: string) => records.has(ctx.tenant.id, object, id) : undefined;
+    const id = createDocument(storeOf(ctx), ctx.user, (ctx.body ?? {}) as CreateInput, ctx.world.settings.uploadMaxBytes, references);
     return ok({ responseMessage: 'successfully created document', id });
   },
 };

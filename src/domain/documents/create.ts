@@ -69,7 +69,13 @@ export function fieldValue(f: FieldMetadata, raw: string): { value?: unknown; pr
   return { value: f.repeating ? out : out[0] };
 }
 
-export function createDocument(store: DocumentStore, user: User, input: CreateInput, maxBytes: number): number {
+/**
+ * Whether the tenant has a record of `object` with this id (an ObjectReference field's value);
+ * undefined when it keeps no records of that object, which are then not checked.
+ */
+export type ReferenceCheck = (object: string, id: string) => boolean | undefined;
+
+export function createDocument(store: DocumentStore, user: User, input: CreateInput, maxBytes: number, references?: ReferenceCheck): number {
   const view = store.view();
   const errors: ErrorItem[] = [];
   const required = (name: string): string | undefined => {
@@ -155,7 +161,13 @@ export function createDocument(store: DocumentStore, user: User, input: CreateIn
     const v = text(raw);
     if (v === undefined) continue;
     const { value, problem, part } = fieldValue(f, v);
-    if (problem) {
+    const unknown = !problem && f.type === 'ObjectReference' && f.objectType && references
+      ? (Array.isArray(value) ? value : [value]).find((id) => references(f.objectType!, String(id)) === false)
+      : undefined;
+    if (unknown !== undefined) {
+      errors.push(errorItem('documentFieldInvalid', String(unknown).slice(0, 60), key, `no ${f.objectType} record has this id`));
+      invalid.add(key);
+    } else if (problem) {
       errors.push(errorItem('documentFieldInvalid', (part ?? v).slice(0, 60), key, problem));
       invalid.add(key);
     } else fields.set(key, value);
