@@ -36,6 +36,8 @@ describe('fixture sets', () => {
     const file = join(relative(process.cwd(), dir), 'domains.yaml');
     expect(problems).toContain(`${file}: domains[0].tenants[2].status: must be equal to one of the allowed values: "Active", "Inactive"`);
     expect(problems).toContain(`${file}: domains[0].tenants[1]: unknown key "aplication" (did you mean "application"?)`);
+    const top = brokenSet('service.yaml', (t) => `${t}\nbogusKey: 1\n`);
+    expect(problemsOf(top)).toEqual([expect.stringMatching(new RegExp(`^${join(relative(process.cwd(), top), 'service.yaml').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: bogusKey: unknown key "bogusKey"`))]);
     const missing = brokenSet('users.yaml', (t) => t.replace('    name: Bob Chen\n', ''));
     expect(problemsOf(missing)).toEqual([`${join(relative(process.cwd(), missing), 'users.yaml')}: users[2]: must have required property 'name'`]);
   });
