@@ -152,6 +152,13 @@ describe('contract', () => {
     expect(admin?.status, 'run as CONTRACT_ADMIN_USERNAME, not skipped for want of one').toBe('passed');
   }, 90_000);
 
+  it('refuses an unknown --area at once, naming the areas (no suite run, no stack trace)', async () => {
+    const r = await run(['contract', '--area', 'bogus', '--area', 'query']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('dms-sim contract: unknown area "bogus" (one of session, discovery, domains, metadata, documents, files, query, configuration, errors)');
+    expect(r.err + r.out).not.toMatch(/\n\s+at /);
+  });
+
   it('exits non-zero when the target breaks the contract (wrong password)', async () => {
     const r = await run(['contract', '--base-url', `${url}/tenants/promo.acme.example`, '--area', 'session', '--username', 'alice@acme.example', '--password', 'wrong']);
     expect(r.code).not.toBe(0);

@@ -1,5 +1,6 @@
 /** `dms-sim contract`: the contract suite against any target; the exit code is the result (0 = passed). */
 import { parseArgs } from 'node:util';
+import { AREAS } from '../../contract-tests/lib/context';
 import { contractEnv, runContract } from '../contract/run';
 
 export const contractUsage = `Usage: dms-sim contract [--base-url URL] [--auth-url URL] [--username U --password P] [--junit FILE] [--allow-writes] [--area A]...
@@ -38,6 +39,11 @@ export async function contract(argv: string[]): Promise<number> {
   if (args.help) {
     console.log(contractUsage);
     return 0;
+  }
+  const unknownAreas = (args.area ?? []).filter((a) => !(AREAS as string[]).includes(a));
+  if (unknownAreas.length > 0) {
+    console.error(`dms-sim contract: unknown area ${unknownAreas.map((a) => `"${a}"`).join(', ')} (one of ${AREAS.join(', ')})\n${contractUsage}`);
+    return 2;
   }
   if ((args.username === undefined) !== (args.password === undefined)) {
     console.error(`dms-sim contract: give --username and --password together\n${contractUsage}`);
