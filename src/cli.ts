@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { warmUpStores } from './domain/query/warm-up';
 import { ControlError } from './control/control';
 import { PRESETS, isPreset } from './control/presets';
+import { ruleSummary } from './control/faults';
 import { ScenarioError } from './control/scenario';
 import { SnapshotError } from './control/snapshot';
 import { FixtureError } from './fixtures/load';
@@ -168,6 +169,8 @@ export function serve(argv: string[]): void {
       const large = warmUpStores(simulator.world);
       if (args['no-query-warm-up']) lines.push('', 'Query warm-up: off (the first FIND on a large store builds its indexes)');
       else if (large.length > 0) lines.push('', `Query warm-up: indexing ${large.map(({ store }) => `${store.tenant.dns} (${store.size()} documents)`).join(', ')} in the background`);
+      const faults = simulator.control.faults();
+      if (faults.length > 0) lines.push('', `Faults from the start (${base}/_sim/faults lists them, DELETE clears them):`, ...faults.map((r) => `  ${ruleSummary(r)}`));
       lines.push('', 'Default credentials (see README for every persona):');
       for (const u of pw) lines.push(`  ${u.username} / ${u.password}`);
       if (simulator.tls) lines.push('', trustAdvice(simulator.tls, `${base}/api/`));

@@ -163,3 +163,14 @@ export class FaultRules {
 /** A rule whose only effect is a delay: later rules are tried too. */
 const onlyDelays = (r: FaultRule): boolean =>
   r.failure === undefined && r.status === undefined && !r.throttle && !r.drop && r.truncate === undefined && !r.expireSession;
+
+/** A rule in one line (the start-up banner): what it does, to which requests, how often. */
+export function ruleSummary(r: FaultRule): string {
+  const effects = r.preset ? [`preset ${r.preset}`] : [
+    r.failure && `failure ${r.failure}`, r.status !== undefined && `status ${r.status}`, r.throttle && 'throttle', r.drop && 'drop',
+    r.truncate !== undefined && `truncate at ${r.truncate} bytes`, r.expireSession && 'expire the session', r.delayMs && `delay ${r.delayMs} ms`,
+  ].filter((e): e is string => typeof e === 'string');
+  const match = MATCH_FIELDS.filter((f) => r[f] !== undefined).map((f) => `${f} ${r[f]}`);
+  const often = [r.probability !== undefined && `probability ${r.probability}`, r.times !== undefined && `${r.times} more time${r.times === 1 ? '' : 's'}`].filter(Boolean);
+  return `${r.id}: ${effects.join(', ')} on ${match.length ? match.join(', ') : 'every request'}${often.length ? ` (${often.join(', ')})` : ''}`;
+}

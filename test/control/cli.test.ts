@@ -70,6 +70,8 @@ describe('control plane flags of the CLI', () => {
   it('--clock, --frozen-clock, --fault, --scenario, --control-token', async () => {
     const p = await start(['--clock', '2026-03-01T08:00:00Z', '--frozen-clock', '--fault', 'service-unavailable', '--scenario', 'fixtures/scenarios/flaky-network', '--control-token', 'tok']);
     try {
+      // The banner says which faults act from the start (else every call failing would be a mystery).
+      expect(p.output()).toMatch(/Faults from the start \(.*\/_sim\/faults lists them, DELETE clears them\):\n {2}f1: delay 2000 ms on every request \(probability 0\.1\)\n {2}f2: preset service-unavailable on every request\n/);
       const get = (path: string, token?: string) => fetch(`${p.url}${path}`, { headers: token ? { 'X-Sim-Control-Token': token } : {} });
       expect((await get('/_sim/clock')).status).toBe(401);
       expect(await (await get('/_sim/clock', 'tok')).json()).toEqual({ now: '2026-03-01T08:00:00.000Z', frozen: true });
