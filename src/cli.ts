@@ -7,7 +7,7 @@
  * (src/http/server.ts); control plane (issue 16): --state-file PATH, --clock ISO, --frozen-clock,
  * --fault PRESET (repeatable), --control-token T, --scenario DIR|FILE (repeatable).
  */
-import { relative } from 'node:path';
+import { shownPath } from './shown-path';
 import { parseArgs } from 'node:util';
 import { warmUpStores } from './domain/query/warm-up';
 import { ControlError } from './control/control';
@@ -159,7 +159,7 @@ export function serve(argv: string[]): void {
       const base = simulator.publicUrl ?? url;
       const set = simulator.world.fixtures;
       const from = set.precompiled ? 'checked at build time: default-world.json beside the server' : 'parsed and checked at start';
-      const lines = [`dms-sim listening on ${url}${base !== url ? ` (public address ${base})` : ''}`, `Fixtures: ${relative(process.cwd(), set.dir) || set.dir} (${from})`, '', 'Tenants:'];
+      const lines = [`dms-sim listening on ${url}${base !== url ? ` (public address ${base})` : ''}`, `Fixtures: ${shownPath(set.dir)} (${from})`, '', 'Tenants:'];
       for (const t of simulator.world.tenants.all()) {
         lines.push(`  ${t.id}  ${t.dns.padEnd(28)} ${t.status.padEnd(8)} ${base}/tenants/${t.dns}/api`);
       }

@@ -114,7 +114,8 @@ describe('a broken overlay', () => {
     });
     const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'fixtures', 'check', dir], { cwd: root, encoding: 'utf8' });
     expect(r.status).toBe(1);
-    expect(r.stderr).toContain(`${relative(root, join(dir, 'users.yaml'))}:7: users[0].memberships[0].tenant: unknown tenant "promo.acme.exampel" (did you mean "promo.acme.example"?)`);
+    // A folder outside the current one is shown by its absolute path (src/shown-path.ts).
+    expect(r.stderr).toContain(`${join(dir, 'users.yaml')}:7: users[0].memberships[0].tenant: unknown tenant "promo.acme.exampel" (did you mean "promo.acme.example"?)`);
     const locked = set('badlock', { 'base.yaml': 'extends: default\n', 'documents.yaml': 'documents:\n  - id: 101\n    lock: { user: 99, date: 2026-01-15T09:00:00.000Z }\n' });
     expect(problemsOf(() => testSim({ fixtures: locked })).join('\n')).toContain('documents[0].lock.user: unknown user 99');
   }, 30_000);

@@ -10,7 +10,8 @@
  *     - { operationId: listDocuments, delayMs: 2000, probability: 0.1 }
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
+import { shownPath } from '../shown-path';
 import { yamlModule } from '../lazy';
 
 export const SCENARIO_FILE = 'scenario.yaml';
@@ -28,7 +29,7 @@ export class ScenarioError extends Error {}
 /** The scenario of `path` (a scenario.yaml, or a folder holding one); undefined for a folder without one when `optional`. */
 export function loadScenario(path: string, optional = false): Scenario | undefined {
   const file = existsSync(path) && statSync(path).isDirectory() ? join(path, SCENARIO_FILE) : path;
-  const shown = relative(process.cwd(), file) || file;
+  const shown = shownPath(file);
   if (!existsSync(file)) {
     if (optional) return undefined;
     throw new ScenarioError(`${shown}: no such scenario file`);
