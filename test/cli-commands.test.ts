@@ -4,6 +4,8 @@
  * simulator listening on a free port (exit code = result, JUnit with the checks), unknown commands.
  */
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -157,6 +159,16 @@ describe('contract', () => {
     expect(r.code).toBe(2);
     expect(r.err).toContain('dms-sim contract: unknown area "bogus" (one of session, discovery, domains, metadata, documents, files, query, configuration, errors)');
     expect(r.err + r.out).not.toMatch(/\n\s+at /);
+  });
+
+  it('says at once when the target does not answer (not after a table of checks)', async () => {
+    const closed = createServer();
+    const port = await new Promise<number>((done) => closed.listen(0, '127.0.0.1', () => done((closed.address() as AddressInfo).port)));
+    await new Promise((done) => closed.close(done));
+    const r = await run(['contract', '--base-url', `http://127.0.0.1:${port}/tenants/promo.acme.example`]);
+    expect(r.code).toBe(1);
+    expect(r.err.trim()).toBe(`dms-sim contract: no answer from http://127.0.0.1:${port}/tenants/promo.acme.example/api/ (ECONNREFUSED)`);
+    expect(r.out).toBe('');
   });
 
   it('exits non-zero when the target breaks the contract (wrong password)', async () => {

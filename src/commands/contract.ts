@@ -49,6 +49,12 @@ export async function contract(argv: string[]): Promise<number> {
     console.error(`dms-sim contract: give --username and --password together\n${contractUsage}`);
     return 2;
   }
+  // A target that does not answer is told at once (vitest would print its table of checks first, the cause below it).
+  const silent = args['base-url'] ? await noAnswer(args['base-url']) : undefined;
+  if (silent) {
+    console.error(`dms-sim contract: ${silent}`);
+    return 1;
+  }
   const opts = {
     baseUrl: args['base-url'],
     authUrl: args['auth-url'],
@@ -66,3 +72,23 @@ export async function contract(argv: string[]): Promise<number> {
   console.log(`dms-sim contract: ${passed} passed, ${failed} failed, ${skipped} skipped${args.junit ? `; JUnit report in ${args.junit}` : ''}`);
   return result.ok ? 0 : result.exitCode || 1;
 }
+
+/** Why `{base}/api/` (the version list, the suite's first call) gives no answer at all, if it does not. */
+async function noAnswer(base: string): Promise<string | undefined> {
+  let url: URL;
+  try {
+    url = new URL('api/', base.endsWith('/') ? base : `${base}/`);
+  } catch {
+    return `--base-url ${base} is not a URL`;
+  }
+  try {
+    await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(NO_ANSWER_MS) });
+    return undefined;
+  } catch (e) {
+    const cause = (e as Error & { cause?: Error & { code?: string } }).cause;
+    return `no answer from ${url.href} (${cause?.code ?? cause?.message ?? (e as Error).message})`;
+  }
+}
+
+/** (chosen) How long the target may take to answer its version list before the run is refused. */
+const NO_ANSWER_MS = 15_000;

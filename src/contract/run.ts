@@ -82,7 +82,8 @@ export async function runContract(opts: ContractOptions = {}): Promise<ContractR
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONTRACT_')));
   const child = spawn(process.execPath, args, {
     cwd: projectRoot,
-    env: { ...base, ...contractEnv(opts), CONTRACT_JUNIT: junit, FORCE_COLOR: '0' },
+    // No colours but on a terminal (FORCE_COLOR=0 turned them on: picocolors reads "FORCE_COLOR set" as "force").
+    env: { ...base, ...contractEnv(opts), CONTRACT_JUNIT: junit, ...(opts.stdio === 'inherit' && process.stdout.isTTY ? {} : { NO_COLOR: '1' }) },
     stdio: opts.stdio === 'inherit' ? 'inherit' : ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
