@@ -77,6 +77,18 @@ area('query', 'the query language (endpoint 7) against the document list', () =>
     }
   });
 
+  check('SELECT LATESTVERSION ... FROM ALLVERSIONS: one row per document, its latest matching version, plain field names', async () => {
+    const c = user1();
+    for (const d of spread(requireDocs((await listed()).docs), contract.sample)) {
+      const q = (select: string) => `SELECT ${select}id, major_version_number__v, minor_version_number__v FROM ALLVERSIONS documents WHERE id = ${d.id}`;
+      const all = success(await c.post(c.v('/query'), { form: { q: q('') }, expectOp: 'runQuery' })).json.data as Record<string, unknown>[];
+      const latest = success(await c.post(c.v('/query'), { form: { q: q('LATESTVERSION ') }, expectOp: 'runQuery' })).json.data as Record<string, unknown>[];
+      const rank = (r: Record<string, unknown>) => Number(r.major_version_number__v) * 1e6 + Number(r.minor_version_number__v);
+      const newest = all.reduce((a, b) => (rank(b) > rank(a) ? b : a));
+      expect(latest, `LATESTVERSION of document ${d.id}`).toEqual([{ id: newest.id, major_version_number__v: newest.major_version_number__v, minor_version_number__v: newest.minor_version_number__v }]);
+    }
+  });
+
   check('X-TenantAPI-DescribeQuery: true adds queryDescribe with the selected fields; without it (or false) none', async () => {
     const c = user1();
     const q = 'SELECT id, name__v FROM documents';

@@ -90,8 +90,12 @@ export interface QueryTarget {
   content?(row: Row): string | undefined;
   /** Rows of the relationship `relationship` (rows of the target that relationship names). */
   related?(row: Row, relationship: string): Row | readonly Row[] | undefined;
-  /** For ALLVERSIONS targets: the latest version of the row's document (SELECT LATESTVERSION f). */
-  latestVersion?(row: Row): Row | undefined;
+  /**
+   * For ALLVERSIONS targets: the row's document and its version's place among the document's
+   * versions, oldest first (`SELECT LATESTVERSION ...` keeps, of each document, its matching row of
+   * the highest place).
+   */
+  versionOf?(row: Row): { document: unknown; place: number };
   /** Class of the row's lifecycle state, for `status__v = STEADYSTATE()` and friends. */
   stateKind?(row: Row): StateKind | undefined;
 }

@@ -248,12 +248,22 @@ describe('other targets', () => {
     expect(run("SELECT id, name__v FROM product__v WHERE id = '00P2'").rows).toEqual([{ id: '00P2', name__v: 'Nyaxa' }]);
     expect(run('SELECT id FROM users WHERE active__v = true').rows).toEqual([{ id: 10 }, { id: 12 }]);
   });
-  it('ALLVERSIONS with LATESTVERSION', () => {
-    expect(run('SELECT id, major, minor, name__v, LATESTVERSION name__v FROM ALLVERSIONS documents WHERE id = 1').rows).toEqual([
-      { id: 1, major: 0, minor: 1, name__v: 'Alpha draft', 'LATESTVERSION name__v': 'Alpha Brochure' },
-      { id: 1, major: 1, minor: 0, name__v: 'Alpha Brochure', 'LATESTVERSION name__v': 'Alpha Brochure' },
+  it('ALLVERSIONS with LATESTVERSION: of each document, its latest version among those that match, keyed by the plain names', () => {
+    expect(run('SELECT id, major, minor, name__v FROM ALLVERSIONS documents WHERE id = 1').rows).toEqual([
+      { id: 1, major: 0, minor: 1, name__v: 'Alpha draft' },
+      { id: 1, major: 1, minor: 0, name__v: 'Alpha Brochure' },
     ]);
+    expect(run('SELECT LATESTVERSION id, major, minor, name__v FROM ALLVERSIONS documents WHERE id = 1').rows).toEqual([
+      { id: 1, major: 1, minor: 0, name__v: 'Alpha Brochure' },
+    ]);
+    // The latest version that matches, even when a later one does not (veevavault.dev: ALLVERSIONS & LATESTVERSION).
+    expect(run("SELECT LATESTVERSION id, major, minor FROM ALLVERSIONS documents WHERE name__v = 'Alpha draft'").rows).toEqual([{ id: 1, major: 0, minor: 1 }]);
+    // The id fast path and the scan agree.
+    expect(run("SELECT LATESTVERSION id, minor FROM ALLVERSIONS documents WHERE id = 1 AND name__v = 'Alpha draft'").rows).toEqual([{ id: 1, minor: 1 }]);
     expect(run('SELECT id FROM ALLVERSIONS documents').total).toBe(6);
+    const latest = run('SELECT LATESTVERSION id, major FROM ALLVERSIONS documents ORDER BY id DESC');
+    expect(latest.total).toBe(5);
+    expect(latest.rows).toEqual([{ id: 5, major: 1 }, { id: 4, major: 2 }, { id: 3, major: 1 }, { id: 2, major: 0 }, { id: 1, major: 1 }]);
   });
   it('projects keys in SELECT order, undefined as null', () => {
     const r = run('SELECT size__v, id, name__v FROM documents WHERE id = 3').rows[0];

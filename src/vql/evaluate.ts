@@ -64,6 +64,19 @@ function clampInt(v: number | undefined, fallback: number, max: number): number 
   return Math.min(Math.max(0, Math.floor(v)), max);
 }
 
+/** Of rows of document versions, each document's row of the latest version among them, in their order. */
+function latestPerDocument(rows: Row[], versionOf: NonNullable<QueryTarget['versionOf']>): Row[] {
+  const latest = new Map<unknown, { row: Row; place: number }>();
+  for (const row of rows) {
+    const { document, place } = versionOf(row);
+    const best = latest.get(document);
+    if (!best || place > best.place) latest.set(document, { row, place });
+  }
+  const kept = new Set<Row>();
+  for (const { row } of latest.values()) kept.add(row);
+  return rows.filter((row) => kept.has(row));
+}
+
 /** The rows a query finds, in result order and unprojected (see findRows). */
 export interface FoundRows {
   /** Every row after WHERE, FIND, ORDER BY, SKIP and MAXROWS (`rows.length` is the total). */
@@ -91,6 +104,9 @@ function run(q: Query, catalog: QueryCatalog): Found {
   if (findTest) tests.push(findTest);
   const order = compileOrder(scope, q.orderBy);
   const test: Predicate | undefined = tests.length === 0 ? undefined : tests.length === 1 ? tests[0] : (row, i) => tests[0](row, i) && tests[1](row, i);
+  // SELECT LATESTVERSION ... FROM ALLVERSIONS: of each document, only its latest matching version.
+  const versionOf = q.select.some((s) => s.kind === 'field' && s.fn === 'LATESTVERSION') ? target.versionOf?.bind(target) : undefined;
+  const chosen = (rows: Row[]) => (versionOf ? latestPerDocument(rows, versionOf) : rows);
 
   let found: RowList;
   const pinned = target.byId ? pinnedIds(q.where) : undefined;
@@ -100,6 +116,7 @@ function run(q: Query, catalog: QueryCatalog): Found {
     // The id fast path: a few rows, nothing cached.
     let matched: Row[] = [];
     for (const row of lookupIds(target, ids)) if (!test || test(row, -1)) matched.push(row);
+    matched = chosen(matched);
     if (order) matched = sortRows(order, matched);
     else if (matched.length > 1) {
       const byId = byIdOrder(scope);
@@ -108,7 +125,7 @@ function run(q: Query, catalog: QueryCatalog): Found {
     found = matched;
   } else {
     const frame = frameOf(target);
-    if (frame && (!order || order.sig !== undefined)) {
+    if (frame && !versionOf && (!order || order.sig !== undefined)) {
       // A kept frame: mark the matching visible rows in a bitset (scanning in slot order, where
       // the bound columns are, or only an index's candidates), read in the kept ORDER BY permutation.
       const rows = frame.rows;
@@ -128,6 +145,7 @@ function run(q: Query, catalog: QueryCatalog): Found {
       } finally {
         unbind?.();
       }
+      matched = chosen(matched);
       found = order ? sortRows(order, matched) : matched;
     }
   }

@@ -19,17 +19,13 @@ function orNull(v: unknown): unknown {
 
 function fieldProjector(scope: Scope, item: Extract<SelectItem, { kind: 'field' }>): Projector {
   const f = resolveField(scope, item.field, positionOf(item));
-  const key = item.fn ? printSelectItem(item) : item.field;
+  // LATESTVERSION chooses the rows (evaluate.ts), not a value: its fields keep their own names.
+  const key = item.fn && item.fn !== 'LATESTVERSION' ? printSelectItem(item) : item.field;
   const get = f.get;
   if (item.fn === 'TONAME') {
     const names = f.info.names;
     const toName = (v: unknown): unknown => (names && typeof v === 'string' && v in names ? names[v] : orNull(v));
     return { key, value: (row) => { const v = get(row); return Array.isArray(v) ? v.map(toName) : toName(v); } };
-  }
-  if (item.fn === 'LATESTVERSION') {
-    const target = scope.target;
-    const latest = target.latestVersion?.bind(target);
-    return { key, value: (row) => orNull(get((latest && latest(row)) ?? row)) };
   }
   // CASEINSENSITIVE(f) in SELECT returns the value unchanged.
   return { key, value: (row) => orNull(get(row)) };

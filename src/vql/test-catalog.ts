@@ -93,12 +93,11 @@ export function makeCatalog(docs: Doc[] = DOCS): QueryCatalog & { byIdCalls: num
       }
       if (name === 'documents' && allVersions) {
         const versions = docs.flatMap((d) => d.versions.map((v) => ({ ...d, ...v, doc: d })));
-        const latest = new Map(docs.map((d) => [d.id, versions.filter((v) => v.id === d.id).at(-1)!]));
         return {
           name, ...common,
           fields: [...DOC_FIELDS, { name: 'major', type: 'number' }, { name: 'minor', type: 'number' }],
           rows: () => versions,
-          latestVersion: (row) => latest.get((row as Doc).id),
+          versionOf: (row) => ({ document: (row as { doc: Doc }).doc, place: (row as { doc: Doc }).doc.versions.findIndex((v) => v.major === (row as { major: number }).major && v.minor === (row as { minor: number }).minor) }),
         };
       }
       if (allVersions) return undefined;

@@ -137,9 +137,9 @@ export function documentsTarget({ store, user, allVersions, targetOf }: Document
       }
       return f.repeating ? found : found[0];
     },
-    latestVersion(row) {
-      const doc = (row as DocumentRow).document;
-      return store.rowOf(doc, latestVersion(doc));
+    versionOf(row) {
+      const { document, version } = row as DocumentRow;
+      return { document, place: document.versions.indexOf(version) };
     },
     stateKind(row) {
       const r = row as DocumentRow;

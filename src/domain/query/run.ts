@@ -61,7 +61,7 @@ export function describeQuery(q: Query, catalog: SimCatalog): { object: Describe
       meta = rel ? catalog.target(rel.target, false)?.describeField(item.field.slice(dot + 1)) : undefined;
     }
     if (!meta) continue;
-    const name = item.fn ? (item.fn === 'LATESTVERSION' ? `LATESTVERSION ${item.field}` : `${item.fn}(${item.field})`) : item.field;
+    const name = item.fn && item.fn !== 'LATESTVERSION' ? `${item.fn}(${item.field})` : item.field;
     fields.push({ ...meta, name });
   }
   return { object: { ...target.describe }, fields };
