@@ -3,11 +3,11 @@
  * areas/; CONTRACT_AREA=<area>[,<area>] runs only those; CONTRACT_JUNIT=<path> adds a JUnit report.
  */
 import { defineConfig } from 'vitest/config';
-import { AREAS } from './lib/context.js';
+import { AREAS, unknownAreas } from './lib/context.js';
 import { coverageFile, readEnv } from './target.js';
 
 const env = readEnv();
-const unknown = (env.areas ?? []).filter((a) => !(AREAS as string[]).includes(a));
+const unknown = unknownAreas(env.areas ?? []);
 if (unknown.length) throw new Error(`CONTRACT_AREA: unknown area ${unknown.join(', ')} (one of ${AREAS.join(', ')})`);
 coverageFile();
 

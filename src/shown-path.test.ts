@@ -9,5 +9,8 @@ describe('shownPath', () => {
     expect(shownPath('/tmp/world')).toBe('/tmp/world');
     expect(shownPath('../elsewhere/world')).toBe(resolve('../elsewhere/world'));
     expect(shownPath(process.cwd())).toBe('.');
+    expect(shownPath('..')).toBe(resolve('..'));
+    // A folder whose name starts with two dots is inside.
+    expect(shownPath('..cache/world')).toBe(join('..cache', 'world'));
   });
 });

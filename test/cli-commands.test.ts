@@ -85,6 +85,11 @@ describe('fixtures check', () => {
     const r = await run(['fixtures', 'check', dir]);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/domains\.yaml:\d+: domains\[0\]\.tenants\[0\]: unknown key "dsn" \(did you mean "dns"\?\)/);
+    // A top-level key: its file and its own line (the file's last), not only the folder.
+    const service = readFileSync(join(dir, 'service.yaml'), 'utf8').replace(/\n*$/, '\n');
+    writeFileSync(join(dir, 'service.yaml'), `${service}bogusKey: 1\n`);
+    const top = await run(['fixtures', 'check', dir]);
+    expect(top.err).toContain(`service.yaml:${service.split('\n').length}: bogusKey: unknown key "bogusKey"`);
   });
 });
 
@@ -110,6 +115,11 @@ describe('fixtures generate', () => {
     expect((await run(['fixtures', 'generate', '--documents', '5', '--out', again])).code).toBe(0);
     expect((await run(['fixtures', 'generate', '--documents', '3', '--out', again])).code).toBe(0);
     expect(readFileSync(join(again, 'documents.jsonl'), 'utf8').trim().split('\n')).toHaveLength(3);
+    // A scenario (not data) and files the loader does not read stay, and do not stop a new generation.
+    writeFileSync(join(again, 'scenario.yaml'), 'faults: []\n');
+    writeFileSync(join(again, 'notes.txt'), 'mine\n');
+    expect((await run(['fixtures', 'generate', '--documents', '2', '--out', again])).code).toBe(0);
+    expect(readFileSync(join(again, 'notes.txt'), 'utf8')).toBe('mine\n');
     const mixed = join(tmp, 'gen-mixed');
     cpSync(join(root, 'fixtures/default'), mixed, { recursive: true });
     const r = await run(['fixtures', 'generate', '--documents', '3', '--out', mixed]);
@@ -154,21 +164,30 @@ describe('contract', () => {
     expect(admin?.status, 'run as CONTRACT_ADMIN_USERNAME, not skipped for want of one').toBe('passed');
   }, 90_000);
 
-  it('refuses an unknown --area at once, naming the areas (no suite run, no stack trace)', async () => {
-    const r = await run(['contract', '--area', 'bogus', '--area', 'query']);
-    expect(r.code).toBe(2);
-    expect(r.err).toContain('dms-sim contract: unknown area "bogus" (one of session, discovery, domains, metadata, documents, files, query, configuration, errors)');
-    expect(r.err + r.out).not.toMatch(/\n\s+at /);
+  it('refuses an unknown area at once, by --area or CONTRACT_AREA, naming the areas (no suite run, no stack trace)', async () => {
+    for (const r of [await run(['contract', '--area', 'bogus', '--area', 'query']), await run(['contract'], { CONTRACT_AREA: 'query,bogus' })]) {
+      expect(r.code).toBe(2);
+      expect(r.err).toContain('dms-sim contract: unknown area "bogus" (one of session, discovery, domains, metadata, documents, files, query, configuration, errors)');
+      expect(r.err + r.out).not.toMatch(/\n\s+at /);
+    }
   });
 
-  it('says at once when the target does not answer (not after a table of checks)', async () => {
-    const closed = createServer();
-    const port = await new Promise<number>((done) => closed.listen(0, '127.0.0.1', () => done((closed.address() as AddressInfo).port)));
-    await new Promise((done) => closed.close(done));
-    const r = await run(['contract', '--base-url', `http://127.0.0.1:${port}/tenants/promo.acme.example`]);
-    expect(r.code).toBe(1);
-    expect(r.err.trim()).toBe(`dms-sim contract: no answer from http://127.0.0.1:${port}/tenants/promo.acme.example/api/ (ECONNREFUSED)`);
-    expect(r.out).toBe('');
+  it('says at once when the target does not answer (not after a table of checks), by --base-url or CONTRACT_BASE_URL', async () => {
+    // A server that closes every connection at once: reachable, but no answer.
+    const mute = createServer();
+    mute.on('connection', (socket) => socket.destroy());
+    const port = await new Promise<number>((done) => mute.listen(0, '127.0.0.1', () => done((mute.address() as AddressInfo).port)));
+    try {
+      const base = `http://127.0.0.1:${port}/tenants/promo.acme.example`;
+      // CONTRACT_TIMEOUT_MS bounds the wait (the suite's own timeout): a closed connection may leave the request waiting.
+      for (const r of [await run(['contract', '--base-url', base], { CONTRACT_TIMEOUT_MS: '2000' }), await run(['contract'], { CONTRACT_BASE_URL: base, CONTRACT_TIMEOUT_MS: '2000' })]) {
+        expect(r.code).toBe(1);
+        expect(r.err.trim()).toMatch(new RegExp(`^dms-sim contract: no answer from http://127\\.0\\.0\\.1:${port}/tenants/promo\\.acme\\.example/api/ \\((UND_ERR_SOCKET|no answer within 2000 ms)\\)$`));
+        expect(r.out).toBe('');
+      }
+    } finally {
+      mute.close();
+    }
   });
 
   it('exits non-zero when the target breaks the contract (wrong password)', async () => {

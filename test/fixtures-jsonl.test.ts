@@ -14,7 +14,6 @@ import { defaultFixturesDir, loadFixtures } from '../src/fixtures/load';
 import { createSimulator } from '../src/simulator';
 import { fixtureProblems } from './helpers/fixtures';
 import { testSim, V } from './helpers/sim';
-import { shownPath } from '../src/shown-path';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -35,7 +34,7 @@ const storesOf = (dir: string) => {
   const world = createWorld(loadFixtures(dir), manualClock());
   return [...world.documents.stores.values()].map((s) => s.all());
 };
-const shown = (dir: string, file: string) => join(shownPath(dir), file);
+const shown = (dir: string, file: string) => join(dir, file);
 
 describe('documents.jsonl', () => {
   it('is read line by line: not kept in the set, the same stored documents as a JSON list of them', () => {

@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import { defaultFixturesDir, loadFixtures } from '../src/fixtures/load';
 import { createSimulator } from '../src/simulator';
 import { fixtureProblems } from './helpers/fixtures';
-import { shownPath } from '../src/shown-path';
 
 /** A copy of the default set with one file edited. */
 function brokenSet(file: string, edit: (text: string) => string): string {
@@ -22,25 +21,25 @@ describe('fixture sets', () => {
   it('loads the default set, each key from its file', () => {
     const set = loadFixtures();
     expect(Object.keys(set.sourceOf).sort()).toEqual(expect.arrayContaining(['authProfiles', 'domains', 'service', 'users']));
-    expect(set.sourceOf.users).toBe(join(shownPath(defaultFixturesDir), 'users.yaml'));
+    expect(set.sourceOf.users).toBe('fixtures/default/users.yaml');
     expect(set.data.users.find((u) => u.username === 'alice@acme.example')?.lastLogin).toBe('quality.acme.example');
   });
 
   it('names the file, the path and the problem for an unknown tenant', () => {
     const dir = brokenSet('users.yaml', (t) => t.replace('- { tenant: promo.acme.example, since: 2022-04-11 }', '- { tenant: acme-qa, since: 2022-04-11 }'));
-    expect(problemsOf(dir)).toEqual([`${join(shownPath(dir), 'users.yaml')}: users[2].memberships[0].tenant: unknown tenant "acme-qa"`]);
+    expect(problemsOf(dir)).toEqual([`${join(dir, 'users.yaml')}: users[2].memberships[0].tenant: unknown tenant "acme-qa"`]);
   });
 
   it('reports schema violations with their path: wrong enum, unknown key, missing key', () => {
     const dir = brokenSet('domains.yaml', (t) => t.replace('status: Inactive', 'status: Dormant').replace('application: QualityDocs', 'aplication: QualityDocs'));
     const problems = problemsOf(dir);
-    const file = join(shownPath(dir), 'domains.yaml');
+    const file = join(dir, 'domains.yaml');
     expect(problems).toContain(`${file}: domains[0].tenants[2].status: must be equal to one of the allowed values: "Active", "Inactive"`);
     expect(problems).toContain(`${file}: domains[0].tenants[1]: unknown key "aplication" (did you mean "application"?)`);
     const top = brokenSet('service.yaml', (t) => `${t}\nbogusKey: 1\n`);
-    expect(problemsOf(top)).toEqual([expect.stringMatching(new RegExp(`^${join(shownPath(top), 'service.yaml').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: bogusKey: unknown key "bogusKey"`))]);
+    expect(problemsOf(top)).toEqual([expect.stringMatching(new RegExp(`^${join(top, 'service.yaml').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: bogusKey: unknown key "bogusKey"`))]);
     const missing = brokenSet('users.yaml', (t) => t.replace('    name: Bob Chen\n', ''));
-    expect(problemsOf(missing)).toEqual([`${join(shownPath(missing), 'users.yaml')}: users[2]: must have required property 'name'`]);
+    expect(problemsOf(missing)).toEqual([`${join(missing, 'users.yaml')}: users[2]: must have required property 'name'`]);
   });
 
   it('reports YAML syntax errors with their line, and duplicate keys across files', () => {

@@ -6,6 +6,9 @@
 export type Area = 'session' | 'discovery' | 'domains' | 'metadata' | 'documents' | 'files' | 'query' | 'configuration' | 'errors';
 export const AREAS: Area[] = ['session', 'discovery', 'domains', 'metadata', 'documents', 'files', 'query', 'configuration', 'errors'];
 
+/** The names among `areas` that are not areas of the suite. */
+export const unknownAreas = (areas: readonly string[]): string[] => areas.filter((a) => !(AREAS as string[]).includes(a));
+
 export interface Credentials {
   username: string;
   password: string;

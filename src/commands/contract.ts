@@ -1,6 +1,7 @@
 /** `dms-sim contract`: the contract suite against any target; the exit code is the result (0 = passed). */
 import { parseArgs } from 'node:util';
-import { AREAS } from '../../contract-tests/lib/context';
+import { AREAS, unknownAreas } from '../../contract-tests/lib/context';
+import { readEnv } from '../../contract-tests/target';
 import { contractEnv, runContract } from '../contract/run';
 
 export const contractUsage = `Usage: dms-sim contract [--base-url URL] [--auth-url URL] [--username U --password P] [--junit FILE] [--allow-writes] [--area A]...
@@ -40,20 +41,9 @@ export async function contract(argv: string[]): Promise<number> {
     console.log(contractUsage);
     return 0;
   }
-  const unknownAreas = (args.area ?? []).filter((a) => !(AREAS as string[]).includes(a));
-  if (unknownAreas.length > 0) {
-    console.error(`dms-sim contract: unknown area ${unknownAreas.map((a) => `"${a}"`).join(', ')} (one of ${AREAS.join(', ')})\n${contractUsage}`);
-    return 2;
-  }
   if ((args.username === undefined) !== (args.password === undefined)) {
     console.error(`dms-sim contract: give --username and --password together\n${contractUsage}`);
     return 2;
-  }
-  // A target that does not answer is told at once (vitest would print its table of checks first, the cause below it).
-  const silent = args['base-url'] ? await noAnswer(args['base-url']) : undefined;
-  if (silent) {
-    console.error(`dms-sim contract: ${silent}`);
-    return 1;
   }
   const opts = {
     baseUrl: args['base-url'],
@@ -65,30 +55,39 @@ export async function contract(argv: string[]): Promise<number> {
     areas: args.area,
   };
   // The caller's CONTRACT_* variables (a second user, an administrator …) reach the suite; a flag wins over its variable.
-  const flagged = contractEnv(opts);
-  const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[0].startsWith('CONTRACT_') && !(e[0] in flagged) && e[1] !== undefined));
+  const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[0].startsWith('CONTRACT_') && e[1] !== undefined));
+  // What the suite will read, checked here first: its own refusals come after vitest's banner, as a stack trace.
+  const target = readEnv(contractEnv({ ...opts, env }));
+  const unknown = unknownAreas(target.areas ?? []);
+  if (unknown.length > 0) {
+    console.error(`dms-sim contract: unknown area ${unknown.map((a) => `"${a}"`).join(', ')} (one of ${AREAS.join(', ')})\n${contractUsage}`);
+    return 2;
+  }
+  const silent = target.baseUrl ? await noAnswer(target.baseUrl, target.timeoutMs) : undefined;
+  if (silent) {
+    console.error(`dms-sim contract: ${silent}`);
+    return 1;
+  }
   const result = await runContract({ ...opts, env, stdio: 'inherit' });
   const { passed, failed, skipped } = result.summary;
   console.log(`dms-sim contract: ${passed} passed, ${failed} failed, ${skipped} skipped${args.junit ? `; JUnit report in ${args.junit}` : ''}`);
   return result.ok ? 0 : result.exitCode || 1;
 }
 
-/** Why `{base}/api/` (the version list, the suite's first call) gives no answer at all, if it does not. */
-async function noAnswer(base: string): Promise<string | undefined> {
-  let url: URL;
+/** Why `{base}/api/` (the suite's first call, built as its client builds it) gives no answer at all, if it does not. */
+async function noAnswer(base: string, timeoutMs: number): Promise<string | undefined> {
+  const url = `${base}/api/`;
+  // A timer of our own, not AbortSignal.timeout: that one does not keep the process alive, and a
+  // fetch whose connection was closed on it may wait on nothing else (the process then ended, exit 0).
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
   try {
-    url = new URL('api/', base.endsWith('/') ? base : `${base}/`);
-  } catch {
-    return `--base-url ${base} is not a URL`;
-  }
-  try {
-    await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(NO_ANSWER_MS) });
+    await fetch(url, { redirect: 'manual', signal: stop.signal });
     return undefined;
   } catch (e) {
     const cause = (e as Error & { cause?: Error & { code?: string } }).cause;
-    return `no answer from ${url.href} (${cause?.code ?? cause?.message ?? (e as Error).message})`;
+    return `no answer from ${url} (${cause?.code ?? cause?.message ?? (e as Error).message})`;
+  } finally {
+    clearTimeout(timer);
   }
 }
-
-/** (chosen) How long the target may take to answer its version list before the run is refused. */
-const NO_ANSWER_MS = 15_000;

@@ -71,7 +71,8 @@ export function contractEnv(opts: ContractOptions): Record<string, string> {
   if (opts.password !== undefined) env.CONTRACT_PASSWORD = opts.password;
   if (opts.allowWrites !== undefined) env.CONTRACT_ALLOW_WRITES = String(opts.allowWrites);
   if (opts.areas?.length) env.CONTRACT_AREA = opts.areas.join(',');
-  return { ...env, ...opts.env };
+  // The named options win over the same variables in `env`.
+  return { ...opts.env, ...env };
 }
 
 export async function runContract(opts: ContractOptions = {}): Promise<ContractResult> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FaultRules, RuleError, readRule } from './faults';
+import { FaultRules, RuleError, readRule, ruleSummary } from './faults';
 import { presetRule } from './presets';
 
 const facts = { operationId: 'listDocuments', method: 'GET', path: '/api/v25.3/objects/documents' };
@@ -28,5 +28,16 @@ describe('FaultRules.fire', () => {
     expect(presetRule({ preset: 'throttled-login', user: 'alice@acme.example', times: 3 })).toEqual({ operationId: 'createSession', throttle: true, user: 'alice@acme.example', times: 3, preset: 'throttled-login' });
     expect(presetRule({ preset: 'expired-query-page' })).toMatchObject({ path: '/api/*/query/*', failure: 'INVALID_DATA' });
     expect(() => presetRule({ preset: 'service-unavailable', minutes: 'soon' })).toThrow(RuleError);
+  });
+});
+
+describe('ruleSummary', () => {
+  it('says in one line what a rule does, to which requests and how often; a check-out by what it checked out', () => {
+    const rules = new FaultRules(() => 0.5);
+    expect(ruleSummary(rules.add(readRule({ operationId: 'listDocuments', failure: 'INVALID_DATA', times: 1 })))).toBe('f1: failure INVALID_DATA on operationId listDocuments (1 more time)');
+    expect(ruleSummary(rules.add(readRule({ delayMs: 2000, probability: 0.1 })))).toBe('f2: delay 2000 ms on every request (probability 0.1)');
+    expect(ruleSummary(rules.add(readRule({ path: '/api/*/query', method: 'POST', drop: true, times: 2 })))).toBe('f3: drop on method POST, path /api/*/query (2 more times)');
+    const checkedOut = { id: 'f4', preset: 'checked-out-document', fired: 0, checkedOut: { tenant: 'promo.acme.example', document: 103, by: 'bob@acme.example' } };
+    expect(ruleSummary(checkedOut)).toBe('f4: document 103 checked out by bob@acme.example in promo.acme.example');
   });
 });

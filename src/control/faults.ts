@@ -166,6 +166,8 @@ const onlyDelays = (r: FaultRule): boolean =>
 
 /** A rule in one line (the start-up banner): what it does, to which requests, how often. */
 export function ruleSummary(r: FaultRule): string {
+  // The checked-out-document preset acts on no request: its check-out is the effect (as the console shows it).
+  if (r.checkedOut) return `${r.id}: document ${r.checkedOut.document} checked out by ${r.checkedOut.by} in ${r.checkedOut.tenant}`;
   const effects = r.preset ? [`preset ${r.preset}`] : [
     r.failure && `failure ${r.failure}`, r.status !== undefined && `status ${r.status}`, r.throttle && 'throttle', r.drop && 'drop',
     r.truncate !== undefined && `truncate at ${r.truncate} bytes`, r.expireSession && 'expire the session', r.delayMs && `delay ${r.delayMs} ms`,

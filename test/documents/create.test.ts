@@ -134,6 +134,24 @@ describe('version numbers', () => {
   });
 });
 
+describe('object references', () => {
+  it('a value must name a record of its object where the tenant keeps that object\'s records; elsewhere it is not checked', () => {
+    const records = p.sim.world.queries.records!;
+    const promo = p.sim.world.tenants.byDnsName(PROMO)!.id;
+    const quality = p.sim.world.tenants.byDnsName('quality.acme.example')!.id;
+    expect(records.has(promo, 'product__v', '00P000000000101')).toBe(true);
+    expect(records.has(promo, 'product__v', 'nope')).toBe(false);
+    expect(records.has(quality, 'product__v', '00P000000000101')).toBeUndefined();
+    const store = p.sim.world.documents.store(promo);
+    const alice = p.sim.world.users.get(61002)!;
+    const base = { name__v: 'Referenced', type__v: 'Product Label', lifecycle__v: 'General Lifecycle', product__v: '00P000000000999' };
+    expect(() => createDocument(store, alice, base, 1000, () => false)).toThrow(/Invalid value \[00P000000000999\] for field \[product__v\]: no product__v record has this id/);
+    // No records of the object to check against: the value is taken as it is.
+    const id = createDocument(store, alice, base, 1000, () => undefined);
+    expect(store.record(store.get(alice, id)).product__v).toEqual(['00P000000000999']);
+  });
+});
+
 describe('file names', () => {
   it('an extension naming an inherited object member (x.constructor) is just unknown: octet-stream, and search over content still answers', async () => {
     const id = nextId();

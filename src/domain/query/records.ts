@@ -47,12 +47,6 @@ export class ObjectRecords {
   /** Whether the tenant has a record of `object` with this id; undefined when it keeps no records of that object (nothing to check against). */
   has(tenantId: number, object: string, id: string): boolean | undefined {
     const records = this.byTenant.get(tenantId)?.get(object);
-    if (!records) return undefined;
-    let ids = this.idSets.get(records);
-    if (!ids) this.idSets.set(records, (ids = new Set(records.map((r) => String(r.id)))));
-    return ids.has(id);
+    return records && records.some((r) => String(r.id) === id);
   }
-
-  /** The ids of each object's records, made on first use (records never change). */
-  private readonly idSets = new WeakMap<readonly ObjectRecord[], ReadonlySet<string>>();
 }
