@@ -33,6 +33,15 @@ export type ChangeListener = (revision: number) => void;
  */
 export type UseCheck = (type: string, name: string) => readonly string[];
 
+/**
+ * (chosen) Attributes whose change would leave the documents using a component out of step with it
+ * (they keep their values): refused while it is in use, like a drop or a rename.
+ */
+const STRUCTURAL: Readonly<Record<string, readonly string[]>> = {
+  Docfield: ['type', 'multi_value', 'picklist', 'object', 'shared', 'defined_in'],
+  Doctype: ['parent'],
+};
+
 interface State {
   /** type → its records, types in the order they were first defined. */
   components: Map<string, TypeTable>;
@@ -115,6 +124,7 @@ export class ComponentRegistry implements RecordLookup {
   put(record: ComponentRecord): ComponentRecord {
     const next = canonicalRecord(record);
     const previous = this.get(next.type, next.name);
+    if (previous) this.checkChangedUses(previous, next);
     this.store(next);
     try {
       validateRecord(next, this);
@@ -209,11 +219,28 @@ export class ComponentRegistry implements RecordLookup {
     };
   }
 
-  private checkUses(what: 'drop' | 'rename', type: string, name: string): void {
-    const key = componentKey(type, name);
+  private checkUses(what: string, type: string, name: string, shown = componentKey(type, name), component = shown): void {
     const uses = this.useChecks.flatMap((check) => [...check(type, name)]);
     if (uses.length > 0) {
-      throw new ConfigurationError(ConfigErrorCode.STILL_REFERENCED, `Cannot ${what} ${key}: it is used by ${uses.join(', ')}`, { component: key });
+      throw new ConfigurationError(ConfigErrorCode.STILL_REFERENCED, `Cannot ${what} ${shown}: it is used by ${uses.join(', ')}`, { component });
+    }
+  }
+
+  /**
+   * A record replaced (ALTER, RECREATE) must not change from under the documents using it (they
+   * keep their values): no subcomponent they use (a lifecycle state, a picklist entry) dropped or
+   * renamed, and no STRUCTURAL attribute changed. Checks with the name `component.subcomponent`.
+   */
+  private checkChangedUses(before: ComponentRecord, after: ComponentRecord): void {
+    if (this.useChecks.length === 0) return;
+    const key = componentKey(after.type, after.name);
+    const changed = (STRUCTURAL[after.type] ?? []).filter((a) => JSON.stringify(before.attributes[a]) !== JSON.stringify(after.attributes[a]));
+    if (changed.length > 0) this.checkUses(`change ${changed.join(', ')} of`, after.type, after.name);
+    for (const [subtype, entries] of Object.entries(before.subcomponents)) {
+      const kept = new Set((after.subcomponents[subtype] ?? []).map((e) => e.name));
+      for (const e of entries) {
+        if (!kept.has(e.name)) this.checkUses('drop or rename', subtype, `${after.name}.${e.name}`, `${subtype} [${e.name}] of ${key}`, key);
+      }
     }
   }
 

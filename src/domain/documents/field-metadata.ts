@@ -47,7 +47,8 @@ export function fieldMetadata(ctx: FieldContext, def: StandardField, shared: boo
     setOnCreateOnly: a.set_on_create_only === true,
     disabled: a.active === false,
     hidden: a.hidden === true,
-    queryable: a.queryable !== false,
+    // A hidden field is not queryable (the query layer refuses it): the metadata says so too.
+    queryable: a.queryable !== false && a.hidden !== true,
     facetable: a.facetable === true,
     noCopy,
     label: str(a.label) ?? def.name,

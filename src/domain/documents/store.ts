@@ -72,9 +72,9 @@ export class DocumentStore {
     return this.clock.now();
   }
 
-  /** The documents that use a component (uses.ts: a Doctype, Doclifecycle or Docfield MDL may not DROP or RENAME). */
+  /** The documents that use a component (uses.ts: a Doctype, Doclifecycle, Docfield, lifecycle state or picklist entry MDL may not take from under them). */
   usesOf(type: string, name: string): string[] {
-    return documentsUsing(this.docs.values(), type, name);
+    return documentsUsing(this.docs.values(), type, name, (picklist) => this.view().fields.filter((f) => f.picklist === picklist).map((f) => f.name));
   }
 
   /** Adds a document (fixtures, create); the id must be new. */

@@ -1,18 +1,33 @@
 /**
- * The documents that use a configuration component (MDL may not DROP or RENAME it from under them):
- * the store's `usesOf`, registered with the configuration registry.
+ * The documents that use a configuration component (MDL may not DROP or RENAME it from under them,
+ * nor change how their values read): the store's `usesOf`, registered with the configuration
+ * registry. Subcomponents are named `component.subcomponent`: a lifecycle's state
+ * (`Doclifecyclestate`, used by the versions in it) and a picklist's entry (`Picklistentry`, used by
+ * the versions holding it in a field of that picklist: `picklistFields`).
  */
 import type { StoredDocument } from './model';
 
-export function documentsUsing(docs: Iterable<StoredDocument>, type: string, name: string): string[] {
-  const hasValue = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
+const hasValue = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
+const holds = (v: unknown, entry: string) => (Array.isArray(v) ? v.includes(entry) : v === entry);
+
+export function documentsUsing(docs: Iterable<StoredDocument>, type: string, name: string, picklistFields: (picklist: string) => readonly string[] = () => []): string[] {
+  const [component, sub] = splitSub(name);
+  const fields = type === 'Picklistentry' ? picklistFields(component) : [];
   const using = [...docs].filter((d) =>
     type === 'Doctype' ? d.doctype === name
       : type === 'Doclifecycle' ? d.lifecycle === name
         : type === 'Docfield' ? d.versions.some((v) => Object.hasOwn(v.fields, name) && hasValue(v.fields[name]))
-          : false,
+          : type === 'Doclifecyclestate' ? d.lifecycle === component && d.versions.some((v) => v.state === sub)
+            : type === 'Picklistentry' ? d.versions.some((v) => fields.some((f) => Object.hasOwn(v.fields, f) && holds(v.fields[f], sub)))
+              : false,
   );
   if (using.length === 0) return [];
   const shown = using.slice(0, 5).map((d) => `document ${d.id}`);
   return using.length > 5 ? [...shown, `${using.length - 5} more documents`] : shown;
+}
+
+/** `component.subcomponent` → both names (a component name holds no dot). */
+function splitSub(name: string): [string, string] {
+  const dot = name.indexOf('.');
+  return dot < 0 ? [name, ''] : [name.slice(0, dot), name.slice(dot + 1)];
 }
