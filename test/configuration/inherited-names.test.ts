@@ -3,25 +3,18 @@
  * are user input like any other: as a component type, record, attribute, sub-component or file
  * extension they get a clear FAILURE (or a generic value), never a 500 and never a function.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatOf } from '../../src/domain/configuration/staging';
-import { type TestSim, V, testSim } from '../helpers/sim';
+import { V, sharedAdminSim } from '../helpers/sim';
 
 const INHERITED = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'];
 
-let sim: TestSim;
-let admin: string;
+const p = sharedAdminSim();
 
-beforeAll(async () => {
-  sim = testSim({ settings: { throttling: false } });
-  admin = await sim.login('tenant.admin@acme.example');
-});
-afterAll(() => expect(sim.breaches).toEqual([]));
-
-const mdl = (script: string) => sim.json('POST', '/api/mdl/execute', admin, { body: script, headers: { 'Content-Type': 'text/plain' } });
+const mdl = (script: string) => p.sim.json('POST', '/api/mdl/execute', p.admin, { body: script, headers: { 'Content-Type': 'text/plain' } });
 
 async function expectInvalid(method: string, path: string, mentions: string) {
-  const res = await sim.call(method, path, { headers: { Authorization: admin, Accept: 'application/json' } });
+  const res = await p.sim.call(method, path, { headers: { Authorization: p.admin, Accept: 'application/json' } });
   expect(res.status, path).toBe(200);
   const body = await res.json();
   expect(body.responseStatus, path).toBe('FAILURE');
@@ -34,7 +27,7 @@ describe('inherited object keys as names', () => {
     for (const key of INHERITED) {
       const form = new FormData();
       form.append('file', new Blob([new TextEncoder().encode(`content of ${key}`)]), `x.${key}`);
-      const r = await sim.json('POST', '/api/mdl/files', admin, { body: form });
+      const r = await p.sim.json('POST', '/api/mdl/files', p.admin, { body: form });
       expect(r.responseStatus, key).toBe('SUCCESS');
       expect(r.data.format__v, key).toBe('application/octet-stream');
     }
@@ -85,7 +78,7 @@ describe('inherited object keys as names', () => {
 
   it('endpoint 8: a record named constructor is an ordinary record (created, read, listed, dropped)', async () => {
     expect((await mdl(`CREATE Picklist constructor (label('Ctor'), Picklistentry a__c (value('A'), order(0)));`)).responseStatus).toBe('SUCCESS');
-    const r = await sim.json('GET', `/api/${V}/configuration/Picklist.constructor`, admin);
+    const r = await p.sim.json('GET', `/api/${V}/configuration/Picklist.constructor`, p.admin);
     expect(r.data).toMatchObject({ name: 'constructor', label: 'Ctor', Picklistentry: [{ name: 'a__c', value: 'A', order: 0 }] });
     expect((await mdl('DROP Picklist constructor;')).responseStatus).toBe('SUCCESS');
   });

@@ -4,24 +4,17 @@
  * JSON and every answer holding records, two bytes a character.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { beyondLatin1 } from '../../src/one-byte';
 import { isOneByte } from '../helpers/one-byte';
-import { type TestSim, V, testSim } from '../helpers/sim';
+import { V, sharedAdminSim } from '../helpers/sim';
 
-let sim: TestSim;
-let admin: string;
+const p = sharedAdminSim();
 
-beforeAll(async () => {
-  sim = testSim({ settings: { throttling: false } });
-  admin = await sim.login('tenant.admin@acme.example');
-});
-afterAll(() => expect(sim.breaches).toEqual([]));
-
-const store = () => sim.world.documents.store(sim.world.tenants.byDnsName('promo.acme.example')!.id);
+const store = () => p.sim.world.documents.store(p.sim.world.tenants.byDnsName('promo.acme.example')!.id);
 /** The JSON of a document's record, as answers hold it. */
 const recordJson = (name: string) => {
-  const doc = [...store().visibleTo(sim.world.users.byUsername('tenant.admin@acme.example')!)].find((d) => d.versions.at(-1)!.fields.name__v === name);
+  const doc = [...store().visibleTo(p.sim.world.users.byUsername('tenant.admin@acme.example')!)].find((d) => d.versions.at(-1)!.fields.name__v === name);
   expect(doc, name).toBeDefined();
   return JSON.stringify(store().record(doc!));
 };
@@ -39,7 +32,7 @@ describe('one-byte records', () => {
   });
 
   it('a field created by an MDL script holding a character beyond Latin-1 has a one-byte name in records', async () => {
-    const run = await sim.json('POST', '/api/mdl/execute', admin, {
+    const run = await p.sim.json('POST', '/api/mdl/execute', p.admin, {
       body: "# a new field – with an en dash\nCREATE Docfield onebyte_note__c (label('One-byte Note'), type('String'), max_length(40), defined_in('Doctype.promotional_piece__c'));",
       headers: { 'Content-Type': 'text/plain' },
     });
@@ -48,7 +41,7 @@ describe('one-byte records', () => {
     for (const [k, v] of Object.entries({
       name__v: 'One-byte note', type__v: 'Promotional Piece', subtype__v: 'Approved Email', lifecycle__v: 'Promotional Piece Lifecycle', channel__c: 'print__c', onebyte_note__c: 'noted',
     })) form.append(k, v);
-    const created = await sim.json('POST', `/api/${V}/objects/documents`, admin, { body: form });
+    const created = await p.sim.json('POST', `/api/${V}/objects/documents`, p.admin, { body: form });
     expect(created.responseStatus, JSON.stringify(created)).toBe('SUCCESS');
     const json = recordJson('One-byte note');
     expect(json).toContain('"onebyte_note__c":"noted"');
@@ -57,14 +50,14 @@ describe('one-byte records', () => {
 
   // The MDL lexer builds its string values (escapes), so they are one-byte already: a guard, should it come to cut them from the script.
   it('a label set by an MDL script holding a character beyond Latin-1 is one-byte', async () => {
-    const run = await sim.json('POST', '/api/mdl/execute', admin, {
+    const run = await p.sim.json('POST', '/api/mdl/execute', p.admin, {
       body: "# relabel – with an en dash\nALTER Doctype promotional_piece__c (label('Promo Piece'));", headers: { 'Content-Type': 'text/plain' },
     });
     expect(run.responseStatus, JSON.stringify(run)).toBe('SUCCESS');
     const json = recordJson('Nyaxa 52-Week Data HCP Email');
     expect(json).toContain('"type__v":"Promo Piece"');
     expect(isOneByte(json)).toBe(true);
-    const list = await sim.json('GET', `/api/${V}/objects/documents?limit=5`, admin);
+    const list = await p.sim.json('GET', `/api/${V}/objects/documents?limit=5`, p.admin);
     expect(list.documents.map((d: any) => d.document.type__v)).toContain('Promo Piece');
   });
 });

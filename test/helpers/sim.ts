@@ -3,7 +3,7 @@
  * validated against the OpenAPI document (a breach answers 500 and fails the test), and small
  * helpers for logging in and calling with a session.
  */
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { manualClock } from '../../src/domain/clock';
 import { type Simulator, type SimulatorOptions, createSimulator } from '../../src/simulator';
 
@@ -59,3 +59,19 @@ export function testSim(options: SimulatorOptions = {}): TestSim {
   });
   return test;
 }
+
+/**
+ * The usual set-up of a test file: one simulator (no throttling) made before its tests, with the
+ * tenant administrator logged in, and after them no answer that broke the OpenAPI document. Read
+ * `sim` and `admin` inside the tests (they are set once the file's tests start).
+ */
+export function sharedAdminSim(): { readonly sim: TestSim; readonly admin: string } {
+  const shared = {} as { sim: TestSim; admin: string };
+  beforeAll(async () => {
+    shared.sim = testSim({ settings: { throttling: false } });
+    shared.admin = await shared.sim.login('tenant.admin@acme.example');
+  });
+  afterAll(() => expect(shared.sim.breaches).toEqual([]));
+  return shared;
+}
+
