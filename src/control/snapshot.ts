@@ -155,7 +155,7 @@ function rebuild(world: World, snap: Snapshot, settings: Partial<Settings>): Wor
       }
       fresh.configuration.set(tenant.id, registry);
       const store = new DocumentStore(tenant, new DocumentMetadata(registry), fresh.documents.groups, fresh.clock);
-      registry.addUseCheck((type, name) => store.usesOf(type, name));
+      registry.addUseCheck((type, name, changing) => store.usesOf(type, name, changing));
       stores.set(tenant.id, store);
       for (const d of t.documents) {
         const doc = fromJson<Omit<StoredDocument, 'attachments' | 'versions'> & { attachments: { id: number; file: number }[]; versions: (Omit<DocumentVersion, 'file'> & { file?: number })[] }>(d);

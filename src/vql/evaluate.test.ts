@@ -258,7 +258,7 @@ describe('other targets', () => {
     ]);
     // The latest version that matches, even when a later one does not (veevavault.dev: ALLVERSIONS & LATESTVERSION).
     expect(run("SELECT LATESTVERSION id, major, minor FROM ALLVERSIONS documents WHERE name__v = 'Alpha draft'").rows).toEqual([{ id: 1, major: 0, minor: 1 }]);
-    // The id fast path and the scan agree.
+    // The same through the id fast path (WHERE pins the id).
     expect(run("SELECT LATESTVERSION id, minor FROM ALLVERSIONS documents WHERE id = 1 AND name__v = 'Alpha draft'").rows).toEqual([{ id: 1, minor: 1 }]);
     expect(run('SELECT id FROM ALLVERSIONS documents').total).toBe(6);
     const latest = run('SELECT LATESTVERSION id, major FROM ALLVERSIONS documents ORDER BY id DESC');

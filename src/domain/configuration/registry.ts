@@ -29,9 +29,11 @@ export type ChangeListener = (revision: number) => void;
 
 /**
  * Uses of a component outside the registry (e.g. documents of a Doctype): descriptions of its users,
- * empty when none. DROP and RENAME are refused while any is reported.
+ * empty when none. DROP and RENAME are refused while any is reported, and so are the changes
+ * checkChangedUses names. `registry` is the one being changed (a script's draft: what the component
+ * is called there, which fields use a picklist there).
  */
-export type UseCheck = (type: string, name: string) => readonly string[];
+export type UseCheck = (type: string, name: string, registry: ComponentRegistry) => readonly string[];
 
 /**
  * (chosen) Attributes whose change would leave the documents using a component out of step with it
@@ -41,6 +43,8 @@ const STRUCTURAL: Readonly<Record<string, readonly string[]>> = {
   Docfield: ['type', 'multi_value', 'picklist', 'object', 'shared', 'defined_in'],
   Doctype: ['parent'],
 };
+/** An attribute's value as the STRUCTURAL comparison reads it: an on/off attribute's `false` is its absence (its default). */
+const structural = (v: unknown): string | undefined => (v === undefined || v === false ? undefined : JSON.stringify(v));
 
 interface State {
   /** type → its records, types in the order they were first defined. */
@@ -124,7 +128,6 @@ export class ComponentRegistry implements RecordLookup {
   put(record: ComponentRecord): ComponentRecord {
     const next = canonicalRecord(record);
     const previous = this.get(next.type, next.name);
-    if (previous) this.checkChangedUses(previous, next);
     this.store(next);
     try {
       validateRecord(next, this);
@@ -132,6 +135,8 @@ export class ComponentRegistry implements RecordLookup {
         const [type, name] = splitKey(referrer.component);
         checkTypeRules(this.get(type, name)!, this);
       }
+      // After validation: an invalid value is told as such, not as a change refused.
+      if (previous) this.checkChangedUses(previous, next);
     } catch (e) {
       if (previous) this.store(previous);
       else this.drop(next.type, next.name);
@@ -220,7 +225,7 @@ export class ComponentRegistry implements RecordLookup {
   }
 
   private checkUses(what: string, type: string, name: string, shown = componentKey(type, name), component = shown): void {
-    const uses = this.useChecks.flatMap((check) => [...check(type, name)]);
+    const uses = this.useChecks.flatMap((check) => [...check(type, name, this)]);
     if (uses.length > 0) {
       throw new ConfigurationError(ConfigErrorCode.STILL_REFERENCED, `Cannot ${what} ${shown}: it is used by ${uses.join(', ')}`, { component });
     }
@@ -234,14 +239,33 @@ export class ComponentRegistry implements RecordLookup {
   private checkChangedUses(before: ComponentRecord, after: ComponentRecord): void {
     if (this.useChecks.length === 0) return;
     const key = componentKey(after.type, after.name);
-    const changed = (STRUCTURAL[after.type] ?? []).filter((a) => JSON.stringify(before.attributes[a]) !== JSON.stringify(after.attributes[a]));
-    if (changed.length > 0) this.checkUses(`change ${changed.join(', ')} of`, after.type, after.name);
+    const changed = (STRUCTURAL[after.type] ?? []).filter((a) => structural(before.attributes[a]) !== structural(after.attributes[a]));
+    if (changed.length > 0) {
+      // A Doctype's documents include those of the types below it (their labels and fields follow its parent).
+      const names = after.type === 'Doctype' ? [after.name, ...this.descendants(after.name)] : [after.name];
+      for (const name of names) this.checkUses(`change ${changed.join(', ')} of`, after.type, name, key);
+    }
     for (const [subtype, entries] of Object.entries(before.subcomponents)) {
       const kept = new Set((after.subcomponents[subtype] ?? []).map((e) => e.name));
       for (const e of entries) {
         if (!kept.has(e.name)) this.checkUses('drop or rename', subtype, `${after.name}.${e.name}`, `${subtype} [${e.name}] of ${key}`, key);
       }
     }
+  }
+
+  /** The Doctypes below one (children, their children …), through `parent`. */
+  private descendants(doctype: string): string[] {
+    const out: string[] = [];
+    const walk = (name: string) => {
+      for (const r of this.list('Doctype')) {
+        if (r.attributes.parent === componentKey('Doctype', name) && !out.includes(r.name)) {
+          out.push(r.name);
+          walk(r.name);
+        }
+      }
+    };
+    walk(doctype);
+    return out;
   }
 
   /**

@@ -117,7 +117,7 @@ export function loadDocuments(fixtures: FixtureSet, tenants: TenantDirectory, us
     const registry = configurations.get(tenant.id);
     if (!registry) continue;
     const store = new DocumentStore(tenant, new DocumentMetadata(registry), groups, clock);
-    registry.addUseCheck((type, name) => store.usesOf(type, name));
+    registry.addUseCheck((type, name, changing) => store.usesOf(type, name, changing));
     stores.set(tenant.id, store);
   }
 

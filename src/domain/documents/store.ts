@@ -3,6 +3,7 @@
  * per-user named-filter state (Favorites, Recent Documents, Cart), and the access rule by role.
  * No HTTP here: failures are ApiErrors from the one table (domain/errors.ts).
  */
+import type { ComponentRegistry } from '../configuration';
 import type { Clock } from '../clock';
 import { apiError } from '../errors';
 import type { Tenant } from '../tenants';
@@ -73,8 +74,10 @@ export class DocumentStore {
   }
 
   /** The documents that use a component (uses.ts: a Doctype, Doclifecycle, Docfield, lifecycle state or picklist entry MDL may not take from under them). */
-  usesOf(type: string, name: string): string[] {
-    return documentsUsing(this.docs.values(), type, name, (picklist) => this.view().fields.filter((f) => f.picklist === picklist).map((f) => f.name));
+  usesOf(type: string, name: string, registry: ComponentRegistry): string[] {
+    // The fields of a picklist as the registry being changed has them (a script may have renamed it).
+    const picklistFields = (picklist: string) => registry.list('Docfield').filter((f) => f.attributes.picklist === `Picklist.${picklist}`).map((f) => f.name);
+    return documentsUsing(this.docs.values(), type, name, picklistFields);
   }
 
   /** Adds a document (fixtures, create); the id must be new. */

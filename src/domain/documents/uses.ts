@@ -10,7 +10,7 @@ import type { StoredDocument } from './model';
 const hasValue = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
 const holds = (v: unknown, entry: string) => (Array.isArray(v) ? v.includes(entry) : v === entry);
 
-export function documentsUsing(docs: Iterable<StoredDocument>, type: string, name: string, picklistFields: (picklist: string) => readonly string[] = () => []): string[] {
+export function documentsUsing(docs: Iterable<StoredDocument>, type: string, name: string, picklistFields: (picklist: string) => readonly string[]): string[] {
   const [component, sub] = splitSub(name);
   const fields = type === 'Picklistentry' ? picklistFields(component) : [];
   const using = [...docs].filter((d) =>
