@@ -6,9 +6,9 @@
  */
 import { STATUS_CODES } from 'node:http';
 import { ApiError, type ErrorType, errorItem } from '../domain/errors';
-import { failureBody } from '../http/respond';
+import type { RequestExchange } from '../http/exchange';
 import type { Exchange } from '../http/stage';
-import { toXml, wantsXml } from '../http/xml';
+import { serviceFailure } from '../http/stages/errors';
 
 const injected = new WeakSet<Response>();
 /** @hono/node-server writes nothing for an answer with this header (it was written to the socket already). */
@@ -36,27 +36,21 @@ export interface FailureOptions {
   errorType?: string;
   headers?: Record<string, string>;
   burst?: { limit: number; remaining: number };
+  /** As the service answers an unknown session: no tenant, user or session headers. */
+  unknownCaller?: boolean;
 }
 
-/** A FAILURE answer with the service's headers for this exchange. */
+/**
+ * A FAILURE answer as the service makes it for this request (the errors stage's: the operation's
+ * envelope and XML root, JSON for file operations, the X-TenantAPI-* headers of its outcome, burst
+ * headers included), marked as injected. The faults stage runs inside the pipeline, whose exchanges
+ * carry the envelope.
+ */
 export function failureAnswer(ex: Exchange, type: ErrorType, message: string | undefined, opts: FailureOptions = {}): Response {
   const err = new ApiError([{ type, message: message ?? DEFAULT_MESSAGES[type] ?? `${type} (injected by a dms-sim fault rule).` }], { errorType: opts.errorType, status: opts.status });
-  const headers: Record<string, string> = { 'X-TenantAPI-ExecutionId': ex.executionId, 'X-TenantAPI-Status': 'FAILURE' };
-  if (ex.tenant) headers['X-TenantAPI-TenantId'] = String(ex.tenant.id);
-  if (ex.user) headers['X-TenantAPI-UserId'] = String(ex.user.id);
-  if (opts.burst) {
-    headers['X-TenantAPI-BurstLimit'] = String(opts.burst.limit);
-    headers['X-TenantAPI-BurstLimitRemaining'] = String(opts.burst.remaining);
-  }
-  if (ex.headers['x-tenantapi-referenceid']) headers['X-TenantAPI-ReferenceId'] = ex.headers['x-tenantapi-referenceid'];
-  Object.assign(headers, opts.headers);
-  const body = failureBody(err);
-  if (wantsXml(ex.headers.accept)) {
-    headers['Content-Type'] = 'application/xml;charset=UTF-8';
-    return mark(new Response(toXml('ApiRestResult', body), { status: err.status, headers }));
-  }
-  headers['Content-Type'] = 'application/json;charset=UTF-8';
-  return mark(new Response(JSON.stringify(body), { status: err.status, headers }));
+  const pipeline = ex as RequestExchange;
+  if (opts.burst) Object.assign(pipeline.ctx.outcome, { burstLimit: opts.burst.limit, burstRemaining: opts.burst.remaining });
+  return mark(serviceFailure(pipeline, err, { unknownCaller: opts.unknownCaller, headers: opts.headers }));
 }
 
 /**

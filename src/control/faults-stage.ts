@@ -36,11 +36,13 @@ export function faultsStage(plane: FaultsPlane): Stage {
     if (rule.expireSession) {
       world.sessions.end(sessionId!);
       // As the service answers an unknown session: no tenant or user headers.
-      return failureAnswer({ ...ex, tenant: undefined, user: undefined }, ErrorType.INVALID_SESSION_ID, undefined);
+      return failureAnswer(ex, ErrorType.INVALID_SESSION_ID, undefined, { unknownCaller: true });
     }
     if (rule.throttle) return throttled(world, ex);
     if (rule.failure !== undefined || rule.status !== undefined) {
-      return failureAnswer(ex, rule.failure ?? ErrorType.UNEXPECTED_ERROR, rule.message, { status: rule.status, headers: rule.headers });
+      // A login's failure carries AUTHENTICATION_FAILED, as the service's own (gaps.md §1).
+      const errorType = LOGIN_OPERATIONS.has(ex.operationId) ? 'AUTHENTICATION_FAILED' : undefined;
+      return failureAnswer(ex, rule.failure ?? ErrorType.UNEXPECTED_ERROR, rule.message, { status: rule.status, headers: rule.headers, errorType });
     }
     const response = await next();
     return rule.truncate !== undefined ? truncated(ex, response, rule.truncate) : response;

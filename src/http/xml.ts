@@ -8,7 +8,7 @@ import { xmlModule } from '../lazy';
 import { JsonInteger } from '../domain/json-integer';
 
 /** Element name of an array's items, by the array's key (chosen: gaps.md §8). */
-const itemNames: Record<string, string> = { tenantIds: 'tenant', errors: 'error', warnings: 'warning', data: 'row', documents: 'document' };
+const itemNames: Record<string, string> = { tenantIds: 'tenant', errors: 'error', data: 'row', documents: 'document' };
 
 let xmlBuilder: XMLBuilder | undefined;
 const builder = () =>

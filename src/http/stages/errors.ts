@@ -4,6 +4,7 @@
  * of dms-sim: 500 UNEXPECTED_ERROR with the execution id, logged, never a stack trace to the client.
  */
 import { type ApiError, isApiError } from '../../domain/errors';
+import type { RequestExchange } from '../exchange';
 import { noteCaller } from '../outcome';
 import type { PipelineStage } from '../pipeline';
 import { failure, unexpectedFailure } from '../respond';
@@ -16,11 +17,22 @@ export const errors: PipelineStage = async (ex, next) => {
   } catch (e) {
     const { ctx, route } = ex;
     if (isApiError(e) && route.oauthStyle) return oauthFailure(e);
-    noteCaller(ctx.outcome, ctx);
     if (!isApiError(e)) console.error(`[dms-sim] ${ctx.executionId} ${route.op.id}:`, e);
-    return failure(ex.env, isApiError(e) ? e : unexpectedFailure(ctx.executionId), route.handler ? undefined : { [NOT_IMPLEMENTED_HEADER]: route.op.id });
+    return serviceFailure(ex, isApiError(e) ? e : unexpectedFailure(ctx.executionId), { headers: route.handler ? undefined : { [NOT_IMPLEMENTED_HEADER]: route.op.id } });
   }
 };
+
+/**
+ * The service's FAILURE answer to a request (gaps.md §1, §2, §8: the operation's envelope and XML
+ * root, the X-TenantAPI-* headers of its outcome), as this stage makes it; a fault rule's injected
+ * failure is made here too. `unknownCaller`: as for a session the service does not know (no tenant,
+ * user or session headers).
+ */
+export function serviceFailure(ex: RequestExchange, err: ApiError, opts: { unknownCaller?: boolean; headers?: Record<string, string> } = {}): Response {
+  if (opts.unknownCaller) Object.assign(ex.ctx.outcome, { tenantId: undefined, userId: undefined, truncatedSessionId: undefined });
+  else noteCaller(ex.ctx.outcome, ex.ctx);
+  return failure(ex.env, err, opts.headers);
+}
 
 /** An input error of an OAuth-style operation, in OAuth's own shape (RFC 6749 §5.2). */
 function oauthFailure(e: ApiError): Response {
