@@ -1,6 +1,6 @@
 /**
  * The answers a fault rule injects, as the service would send them: the FAILURE body of gaps.md §1
- * (JSON, or XML when asked for) with the X-TenantAPI-* headers of §2, the burst-exhausted answer of
+ * (as the service's own failure of the operation: errors stage) with the X-TenantAPI-* headers of §2, the burst-exhausted answer of
  * §4, a dropped connection and a truncated body. Every injected answer is marked (`isInjected`):
  * response validation skips it (a 503 is not in the service's document, by design).
  */

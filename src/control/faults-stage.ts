@@ -20,6 +20,11 @@ export interface FaultsPlane {
 }
 
 const LOGIN_OPERATIONS = new Set(['createSession', 'createOAuthSession']);
+/** The error types of the service's authentication failures (domain/errors.ts `authError`). */
+const AUTHENTICATION_FAILURES = new Set<string>([
+  ErrorType.NO_PASSWORD_PROVIDED, ErrorType.USERNAME_OR_PASSWORD_INCORRECT, ErrorType.INACTIVE_USER, ErrorType.USER_LOCKED_OUT,
+  ErrorType.PASSWORD_CHANGE_REQUIRED, ErrorType.API_LIMIT_EXCEEDED,
+]);
 
 export function faultsStage(plane: FaultsPlane): Stage {
   return async (ex, next) => {
@@ -40,8 +45,8 @@ export function faultsStage(plane: FaultsPlane): Stage {
     }
     if (rule.throttle) return throttled(world, ex);
     if (rule.failure !== undefined || rule.status !== undefined) {
-      // A login's failure carries AUTHENTICATION_FAILED, as the service's own (gaps.md §1).
-      const errorType = LOGIN_OPERATIONS.has(ex.operationId) ? 'AUTHENTICATION_FAILED' : undefined;
+      // A login's authentication failure carries AUTHENTICATION_FAILED, as the service's own (gaps.md §1); its other failures do not.
+      const errorType = LOGIN_OPERATIONS.has(ex.operationId) && rule.failure !== undefined && AUTHENTICATION_FAILURES.has(rule.failure) ? 'AUTHENTICATION_FAILED' : undefined;
       return failureAnswer(ex, rule.failure ?? ErrorType.UNEXPECTED_ERROR, rule.message, { status: rule.status, headers: rule.headers, errorType });
     }
     const response = await next();

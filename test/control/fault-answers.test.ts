@@ -1,8 +1,7 @@
 /**
  * An injected failure answers as the service's own failure of the same request would (gaps.md §1,
  * §2, §4, §8): the operation's XML root, JSON for a file download, the burst headers, a login's
- * AUTHENTICATION_FAILED, the usage log's FAILURE. Each is compared with a real failure of the
- * same operation, not with a copy of the expected values.
+ * AUTHENTICATION_FAILED (only on a login's authentication failures), the usage log's FAILURE.
  */
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, V, testSim } from '../helpers/sim';
@@ -30,9 +29,15 @@ describe('injected failures answer as the service does', () => {
     await control(sim, 'POST', '/_sim/faults', { operationId: 'createSession', failure: 'USER_LOCKED_OUT', times: 1 });
     const body = await sim.json('POST', `/api/${V}/auth`, undefined, { form: { username: 'alice@acme.example', password: PASSWORD } });
     expect(body).toEqual({ responseStatus: 'FAILURE', errorType: 'AUTHENTICATION_FAILED', errors: [{ type: 'USER_LOCKED_OUT', message: 'USER_LOCKED_OUT (injected by a dms-sim fault rule).' }] });
+    // A login's other failures carry no errorType (as a login without a user name does not).
+    await control(sim, 'POST', '/_sim/faults', { operationId: 'createSession', failure: 'INVALID_DATA', times: 1 });
+    const other = await sim.json('POST', `/api/${V}/auth`, undefined, { form: { username: 'alice@acme.example', password: PASSWORD } });
+    expect(other).toEqual({ responseStatus: 'FAILURE', errors: [{ type: 'INVALID_DATA', message: 'INVALID_DATA (injected by a dms-sim fault rule).' }] });
+    const real = await sim.json('POST', `/api/${V}/auth`, undefined, { form: { password: PASSWORD } });
+    expect(real.errorType).toBeUndefined();
   });
 
-  it('the expired-session preset: the burst headers of a real expiry, no user or session headers; GET /api/ in its own XML root', async () => {
+  it('the expired-session preset: burst headers, no user or session headers, no row in the tenant\'s usage log, as a real expiry; GET /api/ in its own XML root', async () => {
     const sim = testSim();
     const alice = await sim.login('alice@acme.example', { tenantDNS: 'promo.acme.example' });
     await control(sim, 'POST', '/_sim/faults', { preset: 'expired-session' });
@@ -42,12 +47,18 @@ describe('injected failures answer as the service does', () => {
     const real = await sim.call('GET', `/api/${V}/objects/documents`, { headers: { Authorization: alice } });
     expect((await real.json()).errors[0].type).toBe('INVALID_SESSION_ID');
     expect(burstHeaders(injected).every((h) => h !== null)).toBe(true);
-    expect(burstHeaders(injected).map((h) => h !== null)).toEqual(burstHeaders(real).map((h) => h !== null));
-    for (const h of ['x-tenantapi-userid', 'x-tenantapi-truncatedsessionid']) expect(injected.headers.get(h), h).toBe(real.headers.get(h));
+    expect(injected.headers.get('x-tenantapi-burstlimit')).toBe(real.headers.get('x-tenantapi-burstlimit'));
+    for (const h of ['x-tenantapi-userid', 'x-tenantapi-truncatedsessionid', 'x-tenantapi-tenantid']) expect(injected.headers.get(h), h).toBe(real.headers.get(h));
+    const admin = await sim.login('tenant.admin@acme.example');
+    const day = new Date(sim.clock.now()).toISOString().slice(0, 10);
+    const log = await (await sim.call('GET', `/api/${V}/logs/api_usage?date=${day}`, { headers: { Authorization: admin } })).text();
+    expect(log.split('\r\n').filter((l) => l.includes(',/api/v25.3/objects/documents,'))).toEqual([]);
     const bob = await sim.login('bob@acme.example', { tenantDNS: 'promo.acme.example' });
     await control(sim, 'POST', '/_sim/faults', { preset: 'expired-session' });
     const versions = await sim.call('GET', '/api/', { headers: { Authorization: bob, ...XML } });
-    expect(rootOf(await versions.text())).toBe('MapRestResult');
+    const text = await versions.text();
+    expect(rootOf(text)).toBe('MapRestResult');
+    expect(text).toContain('<responseStatus>FAILURE</responseStatus><errors><error><type>INVALID_SESSION_ID</type>');
   });
 
   it('a failure on a file download answers JSON whatever Accept says, as the service\'s own file failures', async () => {

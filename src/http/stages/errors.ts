@@ -29,8 +29,11 @@ export const errors: PipelineStage = async (ex, next) => {
  * user or session headers).
  */
 export function serviceFailure(ex: RequestExchange, err: ApiError, opts: { unknownCaller?: boolean; headers?: Record<string, string> } = {}): Response {
-  if (opts.unknownCaller) Object.assign(ex.ctx.outcome, { tenantId: undefined, userId: undefined, truncatedSessionId: undefined });
-  else noteCaller(ex.ctx.outcome, ex.ctx);
+  if (opts.unknownCaller) {
+    // Nobody the service knows: no caller headers, and (usage stage) no row in a tenant's log.
+    Object.assign(ex.ctx, { session: undefined, user: undefined, tenant: undefined });
+    Object.assign(ex.ctx.outcome, { tenantId: undefined, userId: undefined, truncatedSessionId: undefined });
+  } else noteCaller(ex.ctx.outcome, ex.ctx);
   return failure(ex.env, err, opts.headers);
 }
 
