@@ -12,6 +12,10 @@ import type { Handlers, Reply, VersionedCtx as Ctx } from '../http/context';
 const storeOf = (ctx: Ctx): DocumentStore => ctx.world.documents.store(ctx.tenant.id);
 const docAddress = (ctx: Ctx, id: number, ...segments: (string | number)[]) => ctx.addresses.api(ctx.tenant, ctx.version, 'objects', 'documents', id, ...segments);
 const ok = (body: Record<string, unknown>): Reply => ({ body: { responseStatus: 'SUCCESS', ...body } });
+/** The user viewed the document (Recent Documents); a HEAD, which only asks what the answer would be, views nothing. */
+const viewed = (ctx: Ctx, store: DocumentStore, doc: StoredDocument) => {
+  if (ctx.method !== 'HEAD') store.viewed(ctx.user, doc);
+};
 
 /** gaps.md §9: downloads are octet-stream with a Content-Disposition filename. */
 const download = (file: StoredFile): Reply => ({ file: file.bytes, contentType: 'application/octet-stream;charset=UTF-8', filename: file.filename });
@@ -68,7 +72,7 @@ export const documentHandlers: Handlers = {
   getDocument: (ctx) => {
     const store = storeOf(ctx);
     const doc = store.get(ctx.user, ctx.params.doc_id);
-    store.viewed(ctx.user, doc);
+    viewed(ctx, store, doc);
     return { body: retrieveBody(ctx, store, doc) };
   },
 
@@ -80,7 +84,7 @@ export const documentHandlers: Handlers = {
 
   getDocumentVersion: (ctx) => {
     const { store, doc, version } = versionOf(ctx);
-    store.viewed(ctx.user, doc);
+    viewed(ctx, store, doc);
     return ok({
       document: store.record(doc, version),
       // An object, as in 22 and 23: the spec's "array" is not what the service answers (gaps.md §9, §12).
@@ -94,8 +98,9 @@ export const documentHandlers: Handlers = {
     const store = storeOf(ctx);
     const doc = store.get(ctx.user, ctx.params.doc_id);
     const file = store.fileOf(doc, latestVersion(doc));
-    if (ctx.query.lockDocument === true) store.lock(ctx.user, doc.id);
-    store.viewed(ctx.user, doc);
+    // A HEAD asks what the download would be: it checks nothing out.
+    if (ctx.query.lockDocument === true && ctx.method !== 'HEAD') store.lock(ctx.user, doc.id);
+    viewed(ctx, store, doc);
     return download(file);
   },
 

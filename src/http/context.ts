@@ -18,6 +18,8 @@ export type { OperationId } from './operations';
 export interface Ctx {
   world: World;
   op: OperationInfo;
+  /** The request's method as sent: HEAD runs its GET's handler, which must then change nothing. */
+  method: string;
   executionId: string;
   /** The API version of the path, when it has one (checked against the version list). */
   version?: string;

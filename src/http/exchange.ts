@@ -88,7 +88,7 @@ export function createExchange(c: Context, route: Route, deps: ExchangeDeps): Re
   const outcome = newOutcome(executionId, headers['x-tenantapi-referenceid']);
   reportStanding(outcome, world, hintedTenant);
   const ctx: Ctx = {
-    world, op: route.op, executionId, hintedDns: hinted, hintedTenant, tenant: hintedTenant, params: {}, query, headers,
+    world, op: route.op, method: request.method, executionId, hintedDns: hinted, hintedTenant, tenant: hintedTenant, params: {}, query, headers,
     addresses: new Addresses(publicUrl, tenancy.reachedBy, tenancy.hostPort, tenancy.dns),
     clientId: clientIdOf(search?.get('client_id') ?? headers['x-tenantapi-clientid']),
     outcome,
