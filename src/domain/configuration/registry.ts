@@ -14,7 +14,7 @@ import { componentKey, type BoundFile, type ComponentRecord, type StagedFile, ty
 import { componentTypeMetadata } from './componentTypes';
 import { ReferenceIndex } from './reference-index';
 import { rewriteReferences } from './references';
-import { checkTypeRules } from './rules';
+import { checkTypeRules, childDoctypes } from './rules';
 import { TypeTable } from './type-table';
 import { checkName, validateRecord, type RecordLookup } from './validate';
 
@@ -253,15 +253,14 @@ export class ComponentRegistry implements RecordLookup {
     }
   }
 
-  /** The Doctypes below one (children, their children …), through `parent`. */
+  /** The Doctypes below one (children, their children …), through `parent` (types nest at most MAX_DOCTYPE_DEPTH deep). */
   private descendants(doctype: string): string[] {
     const out: string[] = [];
     const walk = (name: string) => {
-      for (const r of this.list('Doctype')) {
-        if (r.attributes.parent === componentKey('Doctype', name) && !out.includes(r.name)) {
-          out.push(r.name);
-          walk(r.name);
-        }
+      for (const child of childDoctypes(name, this)) {
+        if (out.includes(child.name)) continue;
+        out.push(child.name);
+        walk(child.name);
       }
     };
     walk(doctype);

@@ -48,17 +48,20 @@ function depthAbove(record: ComponentRecord, lookup: RecordLookup, component: st
   return depth;
 }
 
-function depthBelow(record: ComponentRecord, lookup: RecordLookup, guard = 0): number {
-  if (guard > MAX_DOCTYPE_DEPTH) return guard;
-  const ref = componentKey('Doctype', record.name);
-  // With an index of references, the children are the Doctypes whose `parent` refers here (no scan).
-  const children = lookup.referrersOf
-    ? lookup.referrersOf('Doctype', record.name)
+/** The Doctypes whose `parent` is this one (with an index of references, found without a scan). */
+export function childDoctypes(name: string, lookup: RecordLookup): ComponentRecord[] {
+  const ref = componentKey('Doctype', name);
+  return lookup.referrersOf
+    ? lookup.referrersOf('Doctype', name)
         .filter((r) => r.attribute === 'parent' && r.component.startsWith('Doctype.'))
         .map((r) => lookup.get('Doctype', r.component.slice('Doctype.'.length)))
-        .filter((d): d is ComponentRecord => d !== undefined && d.attributes.parent === ref && d.name !== record.name)
-    : lookup.list('Doctype').filter((d) => d.attributes.parent === ref && d.name !== record.name);
-  return children.reduce((m, c) => Math.max(m, 1 + depthBelow(c, lookup, guard + 1)), 0);
+        .filter((d): d is ComponentRecord => d !== undefined && d.attributes.parent === ref && d.name !== name)
+    : lookup.list('Doctype').filter((d) => d.attributes.parent === ref && d.name !== name);
+}
+
+function depthBelow(record: ComponentRecord, lookup: RecordLookup, guard = 0): number {
+  if (guard > MAX_DOCTYPE_DEPTH) return guard;
+  return childDoctypes(record.name, lookup).reduce((m, c) => Math.max(m, 1 + depthBelow(c, lookup, guard + 1)), 0);
 }
 
 function checkDoctype(record: ComponentRecord, lookup: RecordLookup, component: string): void {
