@@ -98,8 +98,11 @@ export const documentHandlers: Handlers = {
     const store = storeOf(ctx);
     const doc = store.get(ctx.user, ctx.params.doc_id);
     const file = store.fileOf(doc, latestVersion(doc));
-    // A HEAD asks what the download would be: it checks nothing out.
-    if (ctx.query.lockDocument === true && ctx.method !== 'HEAD') store.lock(ctx.user, doc.id);
+    // A HEAD asks what the download would be: refused as the GET would be, it checks nothing out.
+    if (ctx.query.lockDocument === true) {
+      if (ctx.method === 'HEAD') store.lockable(ctx.user, doc.id);
+      else store.lock(ctx.user, doc.id);
+    }
     viewed(ctx, store, doc);
     return download(file);
   },

@@ -18,6 +18,13 @@ describe('HEAD changes nothing', () => {
     expect(await locked(105)).toBe(false);
     await p.sim.call('GET', `/api/${V}/objects/documents/105/file?lockDocument=true`, { headers: { Authorization: p.admin } });
     expect(await locked(105)).toBe(true);
+    // Checked out by the administrator now: alice's HEAD is refused as her GET is.
+    const alice = await p.sim.login('alice@acme.example', { tenantDNS: 'promo.acme.example' });
+    const path = `/api/${V}/objects/documents/105/file?lockDocument=true`;
+    const get = await p.sim.call('GET', path, { headers: { Authorization: alice } });
+    expect((await get.json()).errors[0].type).toBe('OPERATION_NOT_ALLOWED');
+    const refused = await p.sim.call('HEAD', path, { headers: { Authorization: alice } });
+    expect([refused.status, refused.headers.get('x-tenantapi-status')]).toEqual([get.status, 'FAILURE']);
   });
 
   it('a HEAD of a document or of one of its versions does not make it a Recent Document; a GET does', async () => {

@@ -75,9 +75,7 @@ export class DocumentStore {
 
   /** The documents that use a component (uses.ts: a Doctype, Doclifecycle, Docfield, lifecycle state or picklist entry MDL may not take from under them). */
   usesOf(type: string, name: string, registry: ComponentRegistry): string[] {
-    // The fields of a picklist as the registry being changed has them (a script may have renamed it).
-    const picklistFields = (picklist: string) => registry.list('Docfield').filter((f) => f.attributes.picklist === `Picklist.${picklist}`).map((f) => f.name);
-    return documentsUsing(this.docs.values(), type, name, picklistFields);
+    return documentsUsing(this.docs.values(), type, name, registry);
   }
 
   /** Adds a document (fixtures, create); the id must be new. */
@@ -99,13 +97,8 @@ export class DocumentStore {
   }
 
   /** The id the next created document gets (taken only when the create commits). */
-  peekNextId(): number {
-    return this.nextId;
-  }
-
-  size(): number {
-    return this.docs.size;
-  }
+  peekNextId = (): number => this.nextId;
+  size = (): number => this.docs.size;
 
   /** Every document, ascending by id, whoever may see it (the control plane's snapshot). */
   all(): StoredDocument[] {
@@ -243,17 +236,22 @@ export class DocumentStore {
     return this.get(user, id).lock;
   }
 
-  /** Checks the document out to the user; idempotent for the holder, refused while another holds it. */
-  lock(user: User, id: number): Lock {
+  /** Whether the user may check the document out now (throws the refusal `lock` would); the document. */
+  lockable(user: User, id: number): StoredDocument {
     const doc = this.get(user, id);
     if (doc.lock && doc.lock.by !== user.id) throw apiError('documentLockedByOther', id);
     if (!this.canEdit(user, doc)) throw apiError('insufficientAccess', `You do not have permission to check out document [${id}].`);
     if (!latestVersion(doc).file) throw apiError('documentHasNoFile', id);
-    if (!doc.lock) {
-      doc.lock = { by: user.id, at: this.clock.now() };
-      this.cache.touch(doc);
-      this.index.changed(doc);
-    }
+    return doc;
+  }
+
+  /** Checks the document out to the user; idempotent for the holder, refused while another holds it. */
+  lock(user: User, id: number): Lock {
+    const doc = this.lockable(user, id);
+    if (doc.lock) return doc.lock;
+    doc.lock = { by: user.id, at: this.clock.now() };
+    this.cache.touch(doc);
+    this.index.changed(doc);
     return doc.lock;
   }
 

@@ -3,16 +3,18 @@
  * nor change how their values read): the store's `usesOf`, registered with the configuration
  * registry. Subcomponents are named `component.subcomponent`: a lifecycle's state
  * (`Doclifecyclestate`, used by the versions in it) and a picklist's entry (`Picklistentry`, used by
- * the versions holding it in a field of that picklist: `picklistFields`).
+ * the versions holding it in a field of that picklist, as `registry`, the one being changed, has
+ * them: a script may have renamed the picklist).
  */
+import type { ComponentRegistry } from '../configuration';
 import type { StoredDocument } from './model';
 
 const hasValue = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
 const holds = (v: unknown, entry: string) => (Array.isArray(v) ? v.includes(entry) : v === entry);
 
-export function documentsUsing(docs: Iterable<StoredDocument>, type: string, name: string, picklistFields: (picklist: string) => readonly string[]): string[] {
+export function documentsUsing(docs: Iterable<StoredDocument>, type: string, name: string, registry: ComponentRegistry): string[] {
   const [component, sub] = splitSub(name);
-  const fields = type === 'Picklistentry' ? picklistFields(component) : [];
+  const fields = type === 'Picklistentry' ? picklistFields(registry, component) : [];
   const using = [...docs].filter((d) =>
     type === 'Doctype' ? d.doctype === name
       : type === 'Doclifecycle' ? d.lifecycle === name
@@ -31,3 +33,11 @@ function splitSub(name: string): [string, string] {
   const dot = name.indexOf('.');
   return dot < 0 ? [name, ''] : [name.slice(0, dot), name.slice(dot + 1)];
 }
+
+/** The Docfields of a picklist, through the registry's index of references (no scan). */
+function picklistFields(registry: ComponentRegistry, picklist: string): string[] {
+  return registry.referrersOf('Picklist', picklist)
+    .filter((r) => r.attribute === 'picklist' && r.component.startsWith('Docfield.'))
+    .map((r) => r.component.slice('Docfield.'.length));
+}
+
