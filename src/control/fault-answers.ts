@@ -36,8 +36,6 @@ export interface FailureOptions {
   errorType?: string;
   headers?: Record<string, string>;
   burst?: { limit: number; remaining: number };
-  /** As the service answers an unknown session: no tenant, user or session headers. */
-  unknownCaller?: boolean;
 }
 
 /**
@@ -50,7 +48,7 @@ export function failureAnswer(ex: Exchange, type: ErrorType, message: string | u
   const err = new ApiError([{ type, message: message ?? DEFAULT_MESSAGES[type] ?? `${type} (injected by a dms-sim fault rule).` }], { errorType: opts.errorType, status: opts.status });
   const pipeline = ex as RequestExchange;
   if (opts.burst) Object.assign(pipeline.ctx.outcome, { burstLimit: opts.burst.limit, burstRemaining: opts.burst.remaining });
-  return mark(serviceFailure(pipeline, err, { unknownCaller: opts.unknownCaller, headers: opts.headers }));
+  return mark(serviceFailure(pipeline, err, opts.headers));
 }
 
 /**

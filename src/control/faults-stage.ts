@@ -7,6 +7,7 @@
 import { API_WINDOW_MS, AUTH_WINDOW_MS } from '../domain/throttling';
 import { ErrorType, errorItem } from '../domain/errors';
 import type { World } from '../domain/world';
+import type { RequestExchange } from '../http/exchange';
 import type { Exchange, Stage } from '../http/stage';
 import { sessionIdOf } from '../http/stages/authentication';
 import { dropped, failureAnswer, truncated } from './fault-answers';
@@ -40,8 +41,9 @@ export function faultsStage(plane: FaultsPlane): Stage {
     if (rule.drop) return dropped(ex);
     if (rule.expireSession) {
       world.sessions.end(sessionId!);
-      // As the service answers an unknown session: no tenant or user headers.
-      return failureAnswer(ex, ErrorType.INVALID_SESSION_ID, undefined, { unknownCaller: true });
+      // As the service answers a session it does not know: nobody's call (no caller headers, no row in a tenant's usage log).
+      Object.assign((ex as RequestExchange).ctx, { session: undefined, user: undefined, tenant: undefined });
+      return failureAnswer(ex, ErrorType.INVALID_SESSION_ID, undefined);
     }
     if (rule.throttle) return throttled(world, ex);
     if (rule.failure !== undefined || rule.status !== undefined) {

@@ -18,23 +18,18 @@ export const errors: PipelineStage = async (ex, next) => {
     const { ctx, route } = ex;
     if (isApiError(e) && route.oauthStyle) return oauthFailure(e);
     if (!isApiError(e)) console.error(`[dms-sim] ${ctx.executionId} ${route.op.id}:`, e);
-    return serviceFailure(ex, isApiError(e) ? e : unexpectedFailure(ctx.executionId), { headers: route.handler ? undefined : { [NOT_IMPLEMENTED_HEADER]: route.op.id } });
+    return serviceFailure(ex, isApiError(e) ? e : unexpectedFailure(ctx.executionId), route.handler ? undefined : { [NOT_IMPLEMENTED_HEADER]: route.op.id });
   }
 };
 
 /**
  * The service's FAILURE answer to a request (gaps.md §1, §2, §8: the operation's envelope and XML
  * root, the X-TenantAPI-* headers of its outcome), as this stage makes it; a fault rule's injected
- * failure is made here too. `unknownCaller`: as for a session the service does not know (no tenant,
- * user or session headers).
+ * failure is made here too.
  */
-export function serviceFailure(ex: RequestExchange, err: ApiError, opts: { unknownCaller?: boolean; headers?: Record<string, string> } = {}): Response {
-  if (opts.unknownCaller) {
-    // Nobody the service knows: no caller headers, and (usage stage) no row in a tenant's log.
-    Object.assign(ex.ctx, { session: undefined, user: undefined, tenant: undefined });
-    Object.assign(ex.ctx.outcome, { tenantId: undefined, userId: undefined, truncatedSessionId: undefined });
-  } else noteCaller(ex.ctx.outcome, ex.ctx);
-  return failure(ex.env, err, opts.headers);
+export function serviceFailure(ex: RequestExchange, err: ApiError, headers?: Record<string, string>): Response {
+  noteCaller(ex.ctx.outcome, ex.ctx);
+  return failure(ex.env, err, headers);
 }
 
 /** An input error of an OAuth-style operation, in OAuth's own shape (RFC 6749 §5.2). */
