@@ -16,7 +16,7 @@ import type { StoredFile } from '../domain/documents/files';
 import { DocumentMetadata } from '../domain/documents/metadata';
 import type { DocumentVersion, StoredDocument } from '../domain/documents/model';
 import type { NamedList } from '../domain/documents/named-lists';
-import { TenantDocuments } from '../domain/documents/setup';
+import { TenantDocuments, checkUsesOf } from '../domain/documents/setup';
 import { DocumentStore } from '../domain/documents/store';
 import type { Session } from '../domain/sessions';
 import { type Settings, type World, createWorld } from '../domain/world';
@@ -155,7 +155,7 @@ function rebuild(world: World, snap: Snapshot, settings: Partial<Settings>): Wor
       }
       fresh.configuration.set(tenant.id, registry);
       const store = new DocumentStore(tenant, new DocumentMetadata(registry), fresh.documents.groups, fresh.clock);
-      registry.addUseCheck((type, name, changing) => store.usesOf(type, name, changing));
+      checkUsesOf(store, registry);
       stores.set(tenant.id, store);
       for (const d of t.documents) {
         const doc = fromJson<Omit<StoredDocument, 'attachments' | 'versions'> & { attachments: { id: number; file: number }[]; versions: (Omit<DocumentVersion, 'file'> & { file?: number })[] }>(d);

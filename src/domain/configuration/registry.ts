@@ -224,8 +224,9 @@ export class ComponentRegistry implements RecordLookup {
     };
   }
 
-  private checkUses(what: string, type: string, name: string, shown = componentKey(type, name), component = shown): void {
-    const uses = this.useChecks.flatMap((check) => [...check(type, name, this)]);
+  /** Refused (STILL_REFERENCED) while any use check reports a use of `type` under any of `names`. */
+  private checkUses(what: string, type: string, names: string | readonly string[], shown = componentKey(type, typeof names === 'string' ? names : names[0]), component = shown): void {
+    const uses = (typeof names === 'string' ? [names] : names).flatMap((name) => this.useChecks.flatMap((check) => [...check(type, name, this)]));
     if (uses.length > 0) {
       throw new ConfigurationError(ConfigErrorCode.STILL_REFERENCED, `Cannot ${what} ${shown}: it is used by ${uses.join(', ')}`, { component });
     }
@@ -243,7 +244,7 @@ export class ComponentRegistry implements RecordLookup {
     if (changed.length > 0) {
       // A Doctype's documents include those of the types below it (their labels and fields follow its parent).
       const names = after.type === 'Doctype' ? [after.name, ...this.descendants(after.name)] : [after.name];
-      for (const name of names) this.checkUses(`change ${changed.join(', ')} of`, after.type, name, key);
+      this.checkUses(`change ${changed.join(', ')} of`, after.type, names, key);
     }
     for (const [subtype, entries] of Object.entries(before.subcomponents)) {
       const kept = new Set((after.subcomponents[subtype] ?? []).map((e) => e.name));

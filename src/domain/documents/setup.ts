@@ -117,7 +117,7 @@ export function loadDocuments(fixtures: FixtureSet, tenants: TenantDirectory, us
     const registry = configurations.get(tenant.id);
     if (!registry) continue;
     const store = new DocumentStore(tenant, new DocumentMetadata(registry), groups, clock);
-    registry.addUseCheck((type, name, changing) => store.usesOf(type, name, changing));
+    checkUsesOf(store, registry);
     stores.set(tenant.id, store);
   }
 
@@ -261,3 +261,9 @@ export function loadDocuments(fixtures: FixtureSet, tenants: TenantDirectory, us
   if (problems.length) throw new FixtureError(problems);
   return new TenantDocuments(stores, groups);
 }
+
+/** The registry refuses what MDL would take from under the store's documents (store.usesOf). */
+export function checkUsesOf(store: DocumentStore, registry: ComponentRegistry): void {
+  registry.addUseCheck((type, name, changing) => store.usesOf(type, name, changing));
+}
+
