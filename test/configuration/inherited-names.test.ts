@@ -5,13 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { formatOf } from '../../src/domain/configuration/staging';
+import { mdl as runMdl } from '../helpers/answers';
 import { V, sharedAdminSim } from '../helpers/sim';
 
 const INHERITED = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'];
 
 const p = sharedAdminSim();
 
-const mdl = (script: string) => p.sim.json('POST', '/api/mdl/execute', p.admin, { body: script, headers: { 'Content-Type': 'text/plain' } });
+const mdl = (script: string) => runMdl(p.sim, p.admin, script);
 
 async function expectInvalid(method: string, path: string, mentions: string) {
   const res = await p.sim.call(method, path, { headers: { Authorization: p.admin, Accept: 'application/json' } });

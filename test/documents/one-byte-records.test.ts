@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { beyondLatin1 } from '../../src/one-byte';
 import { isOneByte } from '../helpers/one-byte';
+import { mdl } from '../helpers/answers';
 import { V, sharedAdminSim } from '../helpers/sim';
 
 const p = sharedAdminSim();
@@ -32,10 +33,7 @@ describe('one-byte records', () => {
   });
 
   it('a field created by an MDL script holding a character beyond Latin-1 has a one-byte name in records', async () => {
-    const run = await p.sim.json('POST', '/api/mdl/execute', p.admin, {
-      body: "# a new field – with an en dash\nCREATE Docfield onebyte_note__c (label('One-byte Note'), type('String'), max_length(40), defined_in('Doctype.promotional_piece__c'));",
-      headers: { 'Content-Type': 'text/plain' },
-    });
+    const run = await mdl(p.sim, p.admin, "# a new field – with an en dash\nCREATE Docfield onebyte_note__c (label('One-byte Note'), type('String'), max_length(40), defined_in('Doctype.promotional_piece__c'));");
     expect(run.responseStatus, JSON.stringify(run)).toBe('SUCCESS');
     const form = new FormData();
     for (const [k, v] of Object.entries({
@@ -50,9 +48,7 @@ describe('one-byte records', () => {
 
   // The MDL lexer builds its string values (escapes), so they are one-byte already: a guard, should it come to cut them from the script.
   it('a label set by an MDL script holding a character beyond Latin-1 is one-byte', async () => {
-    const run = await p.sim.json('POST', '/api/mdl/execute', p.admin, {
-      body: "# relabel – with an en dash\nALTER Doctype promotional_piece__c (label('Promo Piece'));", headers: { 'Content-Type': 'text/plain' },
-    });
+    const run = await mdl(p.sim, p.admin, "# relabel – with an en dash\nALTER Doctype promotional_piece__c (label('Promo Piece'));");
     expect(run.responseStatus, JSON.stringify(run)).toBe('SUCCESS');
     const json = recordJson('Nyaxa 52-Week Data HCP Email');
     expect(json).toContain('"type__v":"Promo Piece"');
