@@ -84,7 +84,7 @@ export function startServer(script: string, args: string[], nodeFlags: string[] 
       if (err.length < 20_000) err += d.toString();
     });
     child.stdout!.on('data', (d: Buffer) => {
-      if (out.length > 20_000) return;
+      if (out.length > 20_000) out = out.slice(-2000);
       out += d.toString();
       const m = /listening on http:\/\/(?:localhost|127\.0\.0\.1):(\d+)/.exec(out);
       if (m) {
