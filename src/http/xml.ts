@@ -50,7 +50,11 @@ export function toXml(root: string, body: Record<string, unknown>): string {
 const acceptCache = new Map<string, boolean>();
 const ACCEPT_CACHE_MAX = 256;
 
-/** True when the client's Accept header asks for XML before JSON. */
+/**
+ * True when the client's Accept header prefers XML to JSON (gaps.md §8): a higher weight (`q`), or
+ * at equal weight the one listed first, as content negotiation usually breaks ties;
+ * `application/json, application/xml` answers JSON, `application/xml, application/json` XML.
+ */
 export function wantsXml(accept: string | undefined | null): boolean {
   if (!accept) return false;
   let known = acceptCache.get(accept);
@@ -63,14 +67,17 @@ export function wantsXml(accept: string | undefined | null): boolean {
 }
 
 function decideXml(accept: string): boolean {
-  const types = accept.split(',').map((part) => {
+  const types = accept.split(',').map((part, at) => {
     const [type, ...params] = part.trim().toLowerCase().split(';');
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return { type: type.trim(), q: q ? Number(q.slice(2)) : 1 };
+    return { type: type.trim(), q: q ? Number(q.slice(2)) : 1, at };
   });
-  const score = (t: string) => Math.max(-1, ...types.filter((x) => x.type === t).map((x) => x.q));
-  const xml = Math.max(score('application/xml'), score('text/xml'));
-  return xml > 0 && xml >= score('application/json');
+  // The highest weight a type is given, and where it is first given that weight.
+  const best = (...names: string[]) => types.filter((x) => names.includes(x.type)).reduce<{ q: number; at: number }>(
+    (b, x) => (x.q > b.q ? x : b), { q: -1, at: Infinity });
+  const xml = best('application/xml', 'text/xml');
+  const json = best('application/json');
+  return xml.q > 0 && (xml.q > json.q || (xml.q === json.q && xml.at < json.at));
 }
 
 /** Per operation: whether its answers may be XML (kept; the document does not change). */
