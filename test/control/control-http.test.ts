@@ -148,6 +148,19 @@ describe('presets', () => {
     expect((await sim.json('GET', `/api/${V}/objects/documents?limit=1`, fresh)).responseStatus).toBe('SUCCESS');
   });
 
+  it('expired-session: the refused call is not counted against the API burst, and reports the window uncounted', async () => {
+    const sim = testSim();
+    const sid = await sim.login('alice@acme.example', { tenantDNS: 'promo.acme.example' });
+    const remaining = async (res: Response) => Number(res.headers.get('x-tenantapi-burstlimitremaining'));
+    const before = await remaining(await sim.call('GET', `/api/${V}/objects/documents?limit=1`, { headers: { Authorization: sid } }));
+    await control(sim, 'POST', '/_sim/faults', { preset: 'expired-session' });
+    const refused = await sim.call('GET', `/api/${V}/objects/documents?limit=1`, { headers: { Authorization: sid, Host: 'promo.acme.example' } });
+    expect((await refused.clone().json()).errors[0].type).toBe('INVALID_SESSION_ID');
+    expect(await remaining(refused)).toBe(before);
+    const fresh = await sim.login('alice@acme.example', { tenantDNS: 'promo.acme.example' });
+    expect(await remaining(await sim.call('GET', `/api/${V}/objects/documents?limit=1`, { headers: { Authorization: fresh } }))).toBe(before - 1);
+  });
+
   it('throttled-login: the login answers API_LIMIT_EXCEEDED with AUTHENTICATION_FAILED and the burst headers', async () => {
     const sim = testSim();
     await control(sim, 'POST', '/_sim/faults', { preset: 'throttled-login' });

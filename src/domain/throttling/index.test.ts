@@ -55,6 +55,23 @@ describe('Throttle', () => {
     expect(t.apiCall(7, 2)).toMatchObject({ delayMs: 0, remaining: 1 });
   });
 
+  it('api: a call taken back (apiUncount) no longer counts, in its own window only, never below none', () => {
+    const clock = manualClock();
+    const t = new Throttle(clock, settings);
+    t.apiCall(7, 5);
+    t.apiCall(7, 5);
+    t.apiUncount(7);
+    expect(t.apiStanding(7, 5).remaining).toBe(4);
+    t.apiUncount(7);
+    t.apiUncount(7);
+    t.apiUncount(8);
+    expect([t.apiStanding(7, 5).remaining, t.apiStanding(8, 5).remaining]).toEqual([5, 5]);
+    t.apiCall(7, 5);
+    clock.advance(API_WINDOW_MS);
+    t.apiUncount(7);
+    expect(t.apiCall(7, 5).remaining).toBe(4);
+  });
+
   it('throttling off: never delayed, never refused (benchmarks log in far past the burst)', () => {
     const t = new Throttle(manualClock(), { throttling: false, throttleDelayMs: 500 });
     expect(Array.from({ length: 3 }, () => t.apiCall(1, 1).delayMs)).toEqual([0, 0, 0]);

@@ -63,6 +63,13 @@ export class FixedWindowCounter {
     return { count: w.count, resetInMs: start + this.windowMs - now };
   }
 
+  /** Takes back one call counted for `key` in the current window (none when it has none there). */
+  uncount(key: string): void {
+    const now = this.clock.now();
+    const w = this.windows.get(key);
+    if (w && w.start === now - (now % this.windowMs) && w.count > 0) w.count -= 1;
+  }
+
   /** The count of `key` in the current window, without counting a call (0 when it has none). */
   peek(key: string): number {
     const now = this.clock.now();
@@ -104,6 +111,11 @@ export class Throttle {
   apiCall(tenantId: number, limit: number): BurstDecision {
     const { count, resetInMs } = this.api.hit(String(tenantId));
     return { limit, remaining: Math.max(0, limit - count), delayMs: this.delay(count > limit), refused: false, resetInMs };
+  }
+
+  /** Takes back a call `apiCall` counted for `tenantId` in the current window (one the service would have refused before counting it). */
+  apiUncount(tenantId: number): void {
+    this.api.uncount(String(tenantId));
   }
 
   /** Where `tenantId`'s API window stands, without counting a call (answers that count none still report it). */
