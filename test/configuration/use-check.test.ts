@@ -18,4 +18,35 @@ describe('registry use checks', () => {
     off();
     expect(executeScript(registry, 'DROP Doctype print__c;\nDROP Doctype advertisement__c;', { tenantDns: 't.example' }).responseStatus).toBe('SUCCESS');
   });
+
+  it('refuse taking a shared field out of a Doctype\'s fields while its documents, or those of the types below not listing it, hold values', () => {
+    const registry = createRegistry(sampleRecords());
+    const asked: string[] = [];
+    const holding = new Set(['print__c.product__v']);
+    registry.addUseCheck((type, name) => {
+      if (type !== 'Doctypefield') return [];
+      asked.push(name);
+      return holding.has(name) ? ['document 7'] : [];
+    });
+    const before = registry.all();
+    const r = executeScript(registry, "ALTER Doctype promotional__c ( fields() );", { tenantDns: 't.example' });
+    expect(r.statement_execution[0].errors?.[0].message).toBe('Cannot remove field product__v from Doctype.promotional__c: it is used by document 7');
+    expect(asked).toEqual(['promotional__c.product__v', 'advertisement__c.product__v', 'print__c.product__v']);
+    expect(registry.all()).toEqual(before);
+    // A type below that lists the field itself keeps it: its documents do not count.
+    asked.length = 0;
+    expect(executeScript(registry, "ALTER Doctype print__c ( fields('Docfield.product__v') );\nALTER Doctype promotional__c ( fields() );", { tenantDns: 't.example' }).responseStatus).toBe('SUCCESS');
+    expect(asked).toEqual(['promotional__c.product__v', 'advertisement__c.product__v']);
+    // Adding a field, or keeping the list, asks nothing.
+    asked.length = 0;
+    expect(executeScript(registry, "ALTER Doctype advertisement__c ( fields('Docfield.product__v'), label('Ad') );", { tenantDns: 't.example' }).responseStatus).toBe('SUCCESS');
+    expect(asked).toEqual([]);
+  });
+
+  it('name the first five uses and count the rest', () => {
+    const registry = createRegistry(sampleRecords());
+    registry.addUseCheck((type, name) => (type === 'Doctype' && name === 'print__c' ? Array.from({ length: 8 }, (_, i) => `document ${i + 1}`) : []));
+    const r = executeScript(registry, 'DROP Doctype print__c;', { tenantDns: 't.example' });
+    expect(r.statement_execution[0].errors?.[0].message).toBe('Cannot drop Doctype.print__c: it is used by document 1, document 2, document 3, document 4, document 5 and 3 more');
+  });
 });

@@ -4,7 +4,8 @@
  * registry. Subcomponents are named `component.subcomponent`: a lifecycle's state
  * (`Doclifecyclestate`, used by the versions in it) and a picklist's entry (`Picklistentry`, used by
  * the versions holding it in a field of that picklist, as `registry`, the one being changed, has
- * them: a script may have renamed the picklist).
+ * them: a script may have renamed the picklist), and a Doctype's shared field (`Doctypefield`, used
+ * by the documents of that type holding a value of it).
  */
 import type { ComponentRegistry } from '../configuration';
 import type { StoredDocument } from './model';
@@ -21,11 +22,10 @@ export function documentsUsing(docs: Iterable<StoredDocument>, type: string, nam
         : type === 'Docfield' ? d.versions.some((v) => Object.hasOwn(v.fields, name) && hasValue(v.fields[name]))
           : type === 'Doclifecyclestate' ? d.lifecycle === component && d.versions.some((v) => v.state === sub)
             : type === 'Picklistentry' ? d.versions.some((v) => fields.some((f) => Object.hasOwn(v.fields, f) && holds(v.fields[f], sub)))
-              : false,
+              : type === 'Doctypefield' ? d.doctype === component && d.versions.some((v) => Object.hasOwn(v.fields, sub) && hasValue(v.fields[sub]))
+                : false,
   );
-  if (using.length === 0) return [];
-  const shown = using.slice(0, 5).map((d) => `document ${d.id}`);
-  return using.length > 5 ? [...shown, `${using.length - 5} more documents`] : shown;
+  return using.map((d) => `document ${d.id}`);
 }
 
 /** `component.subcomponent` → both names (a component name holds no dot). */
