@@ -156,6 +156,7 @@ function rebuild(world: World, snap: Snapshot, settings: Partial<Settings>): Wor
       fresh.configuration.set(tenant.id, registry);
       const store = new DocumentStore(tenant, new DocumentMetadata(registry), fresh.documents.groups, fresh.clock);
       checkUsesOf(store, registry);
+      fresh.queries.records?.checkUsesOf(tenant.id, registry);
       stores.set(tenant.id, store);
       for (const d of t.documents) {
         const doc = fromJson<Omit<StoredDocument, 'attachments' | 'versions'> & { attachments: { id: number; file: number }[]; versions: (Omit<DocumentVersion, 'file'> & { file?: number })[] }>(d);

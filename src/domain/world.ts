@@ -77,6 +77,8 @@ export function createWorld(fixtures: FixtureSet, clock: Clock, overrides: Parti
   }
   const users = new UserDirectory(fixtures.data.users, tenants);
   const configuration = registriesFromFixtures(fixtures, tenants.all());
+  const objectRecords = new ObjectRecords(fixtures, tenants);
+  for (const [tenantId, registry] of configuration) objectRecords.checkUsesOf(tenantId, registry);
   return {
     fixtures,
     clock,
@@ -93,6 +95,6 @@ export function createWorld(fixtures: FixtureSet, clock: Clock, overrides: Parti
     configuration,
     documents: loadDocuments(fixtures, tenants, users, clock, configuration),
     mdlStaging: new StagingAreas(),
-    queries: new QueryService(clock, new ObjectRecords(fixtures, tenants), settings.pageLinkTtlMs),
+    queries: new QueryService(clock, objectRecords, settings.pageLinkTtlMs),
   };
 }

@@ -42,6 +42,16 @@ describe('snapshot round trip', () => {
     expect(other.breaches).toEqual([]);
   });
 
+  it('a restored configuration still refuses what MDL would take from under documents and object records', async () => {
+    const sim = testSim();
+    const snap = (await control(sim, 'GET', '/_sim/snapshot')).body;
+    await control(sim, 'PUT', '/_sim/snapshot', snap);
+    const admin = await sim.login('tenant.admin@acme.example');
+    const refusal = async (script: string) => (await sim.call('POST', '/api/mdl/execute', { headers: { Authorization: admin, 'Content-Type': 'text/plain' }, body: script }).then((r) => r.json())).errors?.[0]?.message;
+    expect(await refusal('RENAME Object campaign__c TO camp__c;')).toBe('MDL statement 1 failed, nothing of the script was applied: Cannot rename Object.campaign__c: it is used by campaign__c record 0CM000000000201, campaign__c record 0CM000000000202');
+    expect(await refusal('RENAME Docfield agency__c TO ag__c;')).toBe('MDL statement 1 failed, nothing of the script was applied: Cannot rename Docfield.agency__c: it is used by document 102, document 103, document 111');
+  });
+
   it('a snapshot that does not fit answers 400 and changes nothing', async () => {
     const sim = testSim();
     const sid = await sim.login('alice@acme.example');

@@ -5,6 +5,7 @@
  */
 import { addFixtureCheck } from '../../fixtures/checks';
 import type { FixtureData, FixtureSet } from '../../fixtures/types';
+import type { ComponentRegistry } from '../configuration';
 import type { TenantDirectory } from '../tenants';
 import type { ObjectRecord } from './objects';
 
@@ -42,6 +43,26 @@ export class ObjectRecords {
 
   of(tenantId: number, object: string): readonly ObjectRecord[] {
     return this.byTenant.get(tenantId)?.get(object) ?? [];
+  }
+
+  /**
+   * The tenant's records of an Object (`name`), or those holding a value of one of its Fields
+   * (`name`: `object.field`), as a use check names them: MDL may not drop or rename the Object or
+   * the Field from under them (they are kept by the Object's name; a renamed Field's values would
+   * read as null). Other component types have no uses here.
+   */
+  usesOf(tenantId: number, type: string, name: string): string[] {
+    if (type === 'Object') return this.of(tenantId, name).map((r) => `${name} record ${r.id}`);
+    if (type !== 'Field') return [];
+    const dot = name.indexOf('.');
+    const [object, field] = [name.slice(0, dot), name.slice(dot + 1)];
+    const held = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
+    return this.of(tenantId, object).filter((r) => Object.hasOwn(r, field) && held(r[field])).map((r) => `${object} record ${r.id}`);
+  }
+
+  /** The registry of a tenant refuses what MDL would take from under its records (`usesOf`). */
+  checkUsesOf(tenantId: number, registry: ComponentRegistry): void {
+    registry.addUseCheck((type, name) => this.usesOf(tenantId, type, name));
   }
 
   /** Whether the tenant has a record of `object` with this id; undefined when it keeps no records of that object (nothing to check against). */
