@@ -63,6 +63,8 @@ export interface SimulatorOptions {
   controlToken?: string;
   /** Control plane: decides fault rules' `probability` (tests pass a seeded one). */
   random?: () => number;
+  /** Control plane: `false` (`--no-journal`) records no request; the journal's endpoints answer 409 (default: on). */
+  journal?: boolean;
   /** Timeouts and the maximum number of connections (defaults: `DEFAULT_CONNECTION_LIMITS`, src/http/server.ts). */
   connections?: Partial<ConnectionLimits>;
 }
@@ -111,7 +113,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const onWorldReplaced = () => {
     if (server) void warmQueries();
   };
-  const control = new Control(world, { settings: options.settings, start: { ...options.start, scenarios }, stateFile: options.stateFile, random: options.random, onWorldReplaced });
+  const control = new Control(world, { settings: options.settings, start: { ...options.start, scenarios }, stateFile: options.stateFile, random: options.random, journal: options.journal, onWorldReplaced });
   let publicUrl = options.publicUrl?.replace(/\/+$/, '');
   const app = createApp({
     world,

@@ -93,6 +93,19 @@ describe('the flags', () => {
     }
   }, 60_000);
 
+  it('--no-journal: the banner says so, requests are served and not recorded, the journal answers 409', async () => {
+    const p = await startCli(['--port', '0', '--no-journal']);
+    try {
+      expect(p.out).toContain('Request journal: off (--no-journal: /_sim/journal and verify answer 409)');
+      expect((await (await fetch(`${p.url}/api/`)).json()).responseStatus).toBe('SUCCESS');
+      const journal = await fetch(`${p.url}/_sim/journal`);
+      expect(journal.status).toBe(409);
+      expect(await journal.json()).toEqual({ error: 'the request journal is off (dms-sim was started with --no-journal): no request is recorded' });
+    } finally {
+      await p.stop();
+    }
+  }, 60_000);
+
   it('--no-query-warm-up: the banner says the query warm-up is off; without it, names the stores being indexed', async () => {
     const p = await startCli(['--port', '0', '--no-query-warm-up']);
     try {

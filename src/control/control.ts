@@ -45,6 +45,12 @@ export interface ControlOptions {
   /** Decides fault rules' `probability` (tests pass a seeded one). */
   random?: () => number;
   journalCapacity?: number;
+  /**
+   * `false` (`--no-journal`): no request is recorded, and the journal's endpoints answer 409. For a
+   * long or heavy run (a load test) that never reads it: recording costs roughly 5–20% of a small
+   * request's CPU (docs/decisions.md, "Scale, seventh pass"). Default true.
+   */
+  journal?: boolean;
   /** Called after a reset or a restored snapshot replaced the world's state (the simulator warms the new one up). */
   onWorldReplaced?: () => void;
 }
@@ -59,7 +65,8 @@ export class ControlError extends Error {
 export class Control {
   readonly rules: FaultRules;
   readonly journalRing: Journal;
-  readonly stages: { journal: Stage; faults: Stage };
+  /** The stages the service app runs: the journal's only while the journal is on. */
+  readonly stages: { journal?: Stage; faults: Stage };
   private readonly firedBy = new WeakMap<Exchange, string>();
 
   constructor(readonly world: World, private readonly options: ControlOptions = {}) {
@@ -67,7 +74,7 @@ export class Control {
     this.journalRing = new Journal(options.journalCapacity);
     const plane = this;
     this.stages = {
-      journal: journalStage({ journal: this.journalRing, get clock() { return plane.world.clock; }, faultOf: (ex) => this.firedBy.get(ex) }),
+      journal: options.journal === false ? undefined : journalStage({ journal: this.journalRing, get clock() { return plane.world.clock; }, faultOf: (ex) => this.firedBy.get(ex) }),
       faults: faultsStage({ rules: this.rules, world, fired: (ex, rule) => this.firedBy.set(ex, this.firedBy.has(ex) ? `${this.firedBy.get(ex)},${rule.id}` : rule.id) }),
     };
     this.applyStart();
@@ -169,18 +176,29 @@ export class Control {
 
   // ---- journal --------------------------------------------------------------------------------
 
+  /** Whether requests are recorded (not with `--no-journal`). */
+  get journalOn(): boolean {
+    return this.stages.journal !== undefined;
+  }
+
+  /** Throws 409 when the journal is off: an empty answer would read as "no such request". */
+  private recording(): Journal {
+    if (!this.journalOn) throw new ControlError('the request journal is off (dms-sim was started with --no-journal): no request is recorded', 409);
+    return this.journalRing;
+  }
+
   journal(query: JournalQuery = {}): JournalEntry[] {
-    return this.journalRing.query(query);
+    return this.recording().query(query);
   }
 
   clearJournal(): void {
-    this.journalRing.clear();
+    this.recording().clear();
   }
 
   /** `{ok, matched}`: exactly `count` matching requests, or at least `atLeast` (default 1). */
   verify(matcher: Matcher & { since?: number; count?: number; atLeast?: number }): { ok: boolean; matched: number } {
     const { count, atLeast, ...q } = matcher;
-    return this.journalRing.verify(q, { count, atLeast });
+    return this.recording().verify(q, { count, atLeast });
   }
 
   // ---- state ----------------------------------------------------------------------------------

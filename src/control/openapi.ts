@@ -11,6 +11,7 @@ const json = (schema: object) => ({ content: { 'application/json': { schema } } 
 const ok = (description: string, schema: object, status = '200') => ({ [status]: { description, ...json(schema) } });
 const err = (status: string, description: string) => ({ [status]: { description, ...json(ref('Error')) } });
 const common = { ...err('401', 'A token is configured and X-Sim-Control-Token is missing or wrong'), ...err('404', 'The control plane is off, or no such object') };
+const journalOff = err('409', 'The journal is off (--no-journal)');
 
 const matchProperties = {
   operationId: { type: 'string', description: "The service operation's operationId (spec/openapi.yaml)" },
@@ -130,14 +131,14 @@ export function controlOpenApi(): Record<string, unknown> {
         get: {
           operationId: 'getJournal',
           parameters: [...Object.keys(matchProperties), 'since', 'limit'].map((name) => ({ name, in: 'query', required: false, schema: { type: name === 'limit' ? 'integer' : 'string' } })),
-          responses: { ...ok('The last matching requests, newest last (default limit 100)', { type: 'object', required: ['requests'], properties: { requests: { type: 'array', items: ref('JournalEntry') } } }), ...err('400', 'Bad filter'), ...common },
+          responses: { ...ok('The last matching requests, newest last (default limit 100)', { type: 'object', required: ['requests'], properties: { requests: { type: 'array', items: ref('JournalEntry') } } }), ...err('400', 'Bad filter'), ...journalOff, ...common },
         },
-        delete: { operationId: 'clearJournal', responses: { ...ok('Emptied', { type: 'object', required: ['cleared'], properties: { cleared: { const: true } } }), ...common } },
+        delete: { operationId: 'clearJournal', responses: { ...ok('Emptied', { type: 'object', required: ['cleared'], properties: { cleared: { const: true } } }), ...journalOff, ...common } },
       },
       '/_sim/journal/verify': {
         post: {
           operationId: 'verifyJournal', requestBody: { required: true, ...json(ref('Verify')) },
-          responses: { ...ok('Whether the journal holds exactly `count` (or at least `atLeast`, default 1) matching requests', { type: 'object', required: ['ok', 'matched'], properties: { ok: { type: 'boolean' }, matched: { type: 'integer' } }, additionalProperties: false }), ...err('400', 'Bad matcher'), ...common },
+          responses: { ...ok('Whether the journal holds exactly `count` (or at least `atLeast`, default 1) matching requests', { type: 'object', required: ['ok', 'matched'], properties: { ok: { type: 'boolean' }, matched: { type: 'integer' } }, additionalProperties: false }), ...err('400', 'Bad matcher'), ...journalOff, ...common },
         },
       },
       '/_sim/snapshot': {

@@ -42,8 +42,8 @@ export interface AppOptions {
   explicitPublicUrl?: boolean;
   /** Honour X-Forwarded-Proto/Host from any peer (`--trust-proxy`); by default only from loopback peers and in-process calls. */
   trustProxy?: boolean;
-  /** Control plane (issue 16): the journal and faults stages, and which answers the faults made (not validated). */
-  control?: { journal: Stage; faults: Stage; isInjected(response: Response): boolean };
+  /** Control plane (issue 16): the journal (absent with --no-journal) and faults stages, and which answers the faults made (not validated). */
+  control?: { journal?: Stage; faults: Stage; isInjected(response: Response): boolean };
   /** Validate every answer against the document; a breach answers 500 and is reported. */
   validateResponses?: boolean;
   onInvalidResponse?: (op: OperationInfo, problems: string[]) => void;
@@ -111,7 +111,7 @@ export function createApp(options: AppOptions): Hono {
   // Control plane (issue 16): the journal around everything, the faults once authenticated; injected answers are not validated.
   const { control } = options;
   const stages: PipelineStage[] = [
-    ...(control ? [control.journal, identified] : []),
+    ...(control?.journal ? [control.journal, identified] : []),
     usage,
     ...(options.validateResponses ? [responseValidation(createResponseValidator(openapi.document), options.onInvalidResponse, control?.isInjected)] : []),
     errors, tenancy, authentication, apiBurst, ...(control ? [control.faults] : []), validation, bodyReading, handler,
@@ -134,7 +134,7 @@ export function createApp(options: AppOptions): Hono {
     const env: Envelope = { xml: wantsXml(c.req.header('accept')), outcome };
     const wrongMethod = routes.some((r) => r.shape.matches(path));
     const answer = async () => failure(env, wrongMethod ? apiError('methodNotSupported', c.req.method, path) : apiError('unknownPath', path));
-    if (!control) return answer();
+    if (!control?.journal) return answer();
     // Control plane (issue 16): unknown paths are journaled too.
     const req = c.req.raw;
     const ex: Exchange = { request: req, method: req.method, path: pathname, operationId: '', executionId: outcome.executionId, headers: headersOf(c, req), incoming: nodeRequestOf(c) };
