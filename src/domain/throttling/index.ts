@@ -63,11 +63,10 @@ export class FixedWindowCounter {
     return { count: w.count, resetInMs: start + this.windowMs - now };
   }
 
-  /** Takes back one call counted for `key` in the current window (none when it has none there). */
+  /** Takes back one call counted for `key` (none when it has none; a past window's count is read by no one). */
   uncount(key: string): void {
-    const now = this.clock.now();
     const w = this.windows.get(key);
-    if (w && w.start === now - (now % this.windowMs) && w.count > 0) w.count -= 1;
+    if (w && w.count > 0) w.count -= 1;
   }
 
   /** The count of `key` in the current window, without counting a call (0 when it has none). */
