@@ -16,10 +16,10 @@ import type { StoredFile } from '../domain/documents/files';
 import { DocumentMetadata } from '../domain/documents/metadata';
 import type { DocumentVersion, StoredDocument } from '../domain/documents/model';
 import type { NamedList } from '../domain/documents/named-lists';
-import { TenantDocuments, checkUsesOf } from '../domain/documents/setup';
+import { TenantDocuments } from '../domain/documents/setup';
 import { DocumentStore } from '../domain/documents/store';
 import type { Session } from '../domain/sessions';
-import { type Settings, type World, createWorld } from '../domain/world';
+import { type Settings, type World, createWorld, guardUses } from '../domain/world';
 
 export const SNAPSHOT_FORMAT = 'dms-sim-snapshot/1';
 
@@ -155,8 +155,7 @@ function rebuild(world: World, snap: Snapshot, settings: Partial<Settings>): Wor
       }
       fresh.configuration.set(tenant.id, registry);
       const store = new DocumentStore(tenant, new DocumentMetadata(registry), fresh.documents.groups, fresh.clock);
-      checkUsesOf(store, registry);
-      fresh.queries.records?.checkUsesOf(tenant.id, registry);
+      guardUses(registry, tenant.id, store, fresh.queries.records);
       stores.set(tenant.id, store);
       for (const d of t.documents) {
         const doc = fromJson<Omit<StoredDocument, 'attachments' | 'versions'> & { attachments: { id: number; file: number }[]; versions: (Omit<DocumentVersion, 'file'> & { file?: number })[] }>(d);

@@ -15,6 +15,7 @@ import { UsageLog } from './usage';
 import { TenantDirectory } from './tenants';
 import { UserDirectory } from './users';
 import { type TenantDocuments, loadDocuments } from './documents/setup';
+import type { DocumentStore } from './documents/store';
 import { ObjectRecords, PAGE_LINK_TTL_MS, QueryService } from './query';
 import { ApiVersions } from './versions';
 
@@ -67,6 +68,16 @@ export interface World {
   queries: QueryService;
 }
 
+/**
+ * The one wiring of a tenant's configuration to what uses it: MDL may not take from under the
+ * documents of its store (`store.usesOf`) or the records of its objects (`records.usesOf`) what
+ * they use. At world creation and on a snapshot's restore (each makes a new registry).
+ */
+export function guardUses(registry: ComponentRegistry, tenantId: number, store: DocumentStore | undefined, records: ObjectRecords | undefined): void {
+  if (store) registry.addUseCheck((type, name, changing) => store.usesOf(type, name, changing));
+  if (records) registry.addUseCheck((type, name) => records.usesOf(tenantId, type, name));
+}
+
 export function createWorld(fixtures: FixtureSet, clock: Clock, overrides: Partial<Settings> = {}): World {
   const tenants = new TenantDirectory(fixtures.data.domains);
   const settings = { ...defaultSettings, ...fixtures.data.service.settings, ...overrides };
@@ -78,7 +89,8 @@ export function createWorld(fixtures: FixtureSet, clock: Clock, overrides: Parti
   const users = new UserDirectory(fixtures.data.users, tenants);
   const configuration = registriesFromFixtures(fixtures, tenants.all());
   const objectRecords = new ObjectRecords(fixtures, tenants);
-  for (const [tenantId, registry] of configuration) objectRecords.checkUsesOf(tenantId, registry);
+  const documents = loadDocuments(fixtures, tenants, users, clock, configuration);
+  for (const [tenantId, registry] of configuration) guardUses(registry, tenantId, documents.store(tenantId), objectRecords);
   return {
     fixtures,
     clock,
@@ -93,7 +105,7 @@ export function createWorld(fixtures: FixtureSet, clock: Clock, overrides: Parti
     platform: new PlatformStandIn(users, clock),
     authServer: new AuthorizationServer(users, clock, (fixtures.data.service.oauthClients ?? []).map((c) => ({ ...c, redirectUris: c.redirectUris ?? [] }))),
     configuration,
-    documents: loadDocuments(fixtures, tenants, users, clock, configuration),
+    documents,
     mdlStaging: new StagingAreas(),
     queries: new QueryService(clock, objectRecords, settings.pageLinkTtlMs),
   };

@@ -19,7 +19,8 @@ export {
   settableAttributes,
   subcomponentMetadata,
 } from './componentTypes';
-export { ComponentRegistry, canonicalRecord, type ChangeListener, type Referrer, type UseCheck } from './registry';
+export { ComponentRegistry, canonicalRecord, type ChangeListener, type Referrer } from './registry';
+export type { UseCheck } from './use-checks';
 export { referencesOf, type Reference } from './references';
 export { validateRecord, type RecordLookup } from './validate';
 export { BASE_DOCTYPE, MAX_DOCTYPE_DEPTH } from './rules';

@@ -10,12 +10,13 @@
  * entry, only when it first changes it.
  */
 import { ConfigErrorCode, ConfigurationError } from './errors';
-import { componentKey, referencedName, type BoundFile, type ComponentRecord, type StagedFile, type SubcomponentRecord, type Value } from './model';
+import { componentKey, type BoundFile, type ComponentRecord, type StagedFile, type SubcomponentRecord, type Value } from './model';
 import { componentTypeMetadata } from './componentTypes';
 import { ReferenceIndex } from './reference-index';
 import { rewriteReferences } from './references';
-import { checkTypeRules, childDoctypes } from './rules';
+import { checkTypeRules } from './rules';
 import { TypeTable } from './type-table';
+import { type UseCheck, refuseChangedUses, refuseUsed } from './use-checks';
 import { checkName, validateRecord, type RecordLookup } from './validate';
 
 export interface Referrer {
@@ -26,27 +27,6 @@ export interface Referrer {
 }
 
 export type ChangeListener = (revision: number) => void;
-
-/**
- * Uses of a component outside the registry (e.g. documents of a Doctype): descriptions of its users,
- * empty when none. DROP and RENAME are refused while any is reported, and so are the changes
- * checkChangedUses names. `registry` is the one being changed (a script's draft: what the component
- * is called there, which fields use a picklist there).
- */
-export type UseCheck = (type: string, name: string, registry: ComponentRegistry) => readonly string[];
-
-/**
- * (chosen) Attributes whose change would leave the documents using a component out of step with it
- * (they keep their values): refused while it is in use, like a drop or a rename.
- */
-const STRUCTURAL: Readonly<Record<string, readonly string[]>> = {
-  Docfield: ['type', 'multi_value', 'picklist', 'object', 'shared', 'defined_in'],
-  Doctype: ['parent'],
-};
-/** (chosen) How many uses a refusal names; the rest are counted. */
-const USES_SHOWN = 5;
-/** An attribute's value as the STRUCTURAL comparison reads it: an on/off attribute's `false` is its absence (its default). */
-const structural = (v: unknown): string | undefined => (v === undefined || v === false ? undefined : JSON.stringify(v));
 
 interface State {
   /** type → its records, types in the order they were first defined. */
@@ -138,7 +118,7 @@ export class ComponentRegistry implements RecordLookup {
         checkTypeRules(this.get(type, name)!, this);
       }
       // After validation: an invalid value is told as such, not as a change refused.
-      if (previous) this.checkChangedUses(previous, next);
+      if (previous && this.useChecks.length > 0) refuseChangedUses(this.useChecks, this, previous, next);
     } catch (e) {
       if (previous) this.store(previous);
       else this.drop(next.type, next.name);
@@ -226,68 +206,9 @@ export class ComponentRegistry implements RecordLookup {
     };
   }
 
-  /** Refused (STILL_REFERENCED) while any use check reports a use of `type` under any of `names` (the first USES_SHOWN of them named). */
-  private checkUses(what: string, type: string, names: string | readonly string[], shown = componentKey(type, typeof names === 'string' ? names : names[0]), component = shown): void {
-    const uses = (typeof names === 'string' ? [names] : names).flatMap((name) => this.useChecks.flatMap((check) => [...check(type, name, this)]));
-    if (uses.length > 0) {
-      const more = uses.length > USES_SHOWN ? ` and ${uses.length - USES_SHOWN} more` : '';
-      throw new ConfigurationError(ConfigErrorCode.STILL_REFERENCED, `Cannot ${what} ${shown}: it is used by ${uses.slice(0, USES_SHOWN).join(', ')}${more}`, { component });
-    }
-  }
-
-  /**
-   * A record replaced (ALTER, RECREATE) must not change from under the documents using it (they
-   * keep their values): no subcomponent they use (a lifecycle state, a picklist entry) dropped or
-   * renamed, no STRUCTURAL attribute changed, and no shared field they hold values of taken out of
-   * a Doctype's `fields`. Checks with the name `component.subcomponent` (`Doctype.field` for the last).
-   */
-  private checkChangedUses(before: ComponentRecord, after: ComponentRecord): void {
-    if (this.useChecks.length === 0) return;
-    const key = componentKey(after.type, after.name);
-    const changed = (STRUCTURAL[after.type] ?? []).filter((a) => structural(before.attributes[a]) !== structural(after.attributes[a]));
-    if (changed.length > 0) {
-      // A Doctype's documents include those of the types below it (their labels and fields follow its parent).
-      const names = after.type === 'Doctype' ? [after.name, ...this.descendants(after.name)] : [after.name];
-      this.checkUses(`change ${changed.join(', ')} of`, after.type, names, key);
-    }
-    if (after.type === 'Doctype') this.checkRemovedFields(before, after, key);
-    for (const [subtype, entries] of Object.entries(before.subcomponents)) {
-      const kept = new Set((after.subcomponents[subtype] ?? []).map((e) => e.name));
-      for (const e of entries) {
-        if (!kept.has(e.name)) this.checkUses('drop or rename', subtype, `${after.name}.${e.name}`, `${subtype} [${e.name}] of ${key}`, key);
-      }
-    }
-  }
-
-  /**
-   * A shared field taken out of a Doctype's `fields` no longer applies to its documents, nor to those
-   * of the types below it that do not list it themselves: refused while any of them holds a value of it.
-   */
-  private checkRemovedFields(before: ComponentRecord, after: ComponentRecord, key: string): void {
-    const listed = (r: ComponentRecord | undefined) => {
-      const fields = r?.attributes.fields;
-      return new Set((Array.isArray(fields) ? fields : []).map((f) => referencedName(String(f))));
-    };
-    const kept = listed(after);
-    for (const field of listed(before)) {
-      if (kept.has(field)) continue;
-      const types = [after.name, ...this.descendants(after.name).filter((t) => !listed(this.get('Doctype', t)).has(field))];
-      this.checkUses(`remove field ${field} from`, 'Doctypefield', types.map((t) => `${t}.${field}`), key);
-    }
-  }
-
-  /** The Doctypes below one (children, their children …), through `parent` (types nest at most MAX_DOCTYPE_DEPTH deep). */
-  private descendants(doctype: string): string[] {
-    const out: string[] = [];
-    const walk = (name: string) => {
-      for (const child of childDoctypes(name, this)) {
-        if (out.includes(child.name)) continue;
-        out.push(child.name);
-        walk(child.name);
-      }
-    };
-    walk(doctype);
-    return out;
+  /** Refused (STILL_REFERENCED) while any use check reports a use of `type` under any of `names` (use-checks.ts). */
+  private checkUses(what: string, type: string, names: string | readonly string[], shown?: string): void {
+    refuseUsed(this.useChecks, this, what, type, names, shown);
   }
 
   /**

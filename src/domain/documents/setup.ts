@@ -116,9 +116,8 @@ export function loadDocuments(fixtures: FixtureSet, tenants: TenantDirectory, us
   for (const tenant of tenants.domains.flatMap((d) => d.tenants)) {
     const registry = configurations.get(tenant.id);
     if (!registry) continue;
-    const store = new DocumentStore(tenant, new DocumentMetadata(registry), groups, clock);
-    checkUsesOf(store, registry);
-    stores.set(tenant.id, store);
+    // The registry's use checks are registered by the world (world.ts `guardUses`), with those of the object records.
+    stores.set(tenant.id, new DocumentStore(tenant, new DocumentMetadata(registry), groups, clock));
   }
 
   // A file path must stay inside the fixture folder: no `../` out of it, no absolute path elsewhere, no outward symbolic link.
@@ -260,10 +259,5 @@ export function loadDocuments(fixtures: FixtureSet, tenants: TenantDirectory, us
   if (more) problems.push(`… and ${more} more problem${more === 1 ? '' : 's'}`);
   if (problems.length) throw new FixtureError(problems);
   return new TenantDocuments(stores, groups);
-}
-
-/** The registry refuses what MDL would take from under the store's documents (store.usesOf). */
-export function checkUsesOf(store: DocumentStore, registry: ComponentRegistry): void {
-  registry.addUseCheck((type, name, changing) => store.usesOf(type, name, changing));
 }
 

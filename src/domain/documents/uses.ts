@@ -10,7 +10,8 @@
 import type { ComponentRegistry } from '../configuration';
 import type { StoredDocument } from './model';
 
-const hasValue = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
+/** Whether a stored value is one (0 and false are; null, '' and [] are not): what a rename would leave unread. */
+export const hasValue = (v: unknown): boolean => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
 const holds = (v: unknown, entry: string) => (Array.isArray(v) ? v.includes(entry) : v === entry);
 
 export function documentsUsing(docs: Iterable<StoredDocument>, type: string, name: string, registry: ComponentRegistry): string[] {

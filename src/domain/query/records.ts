@@ -5,7 +5,7 @@
  */
 import { addFixtureCheck } from '../../fixtures/checks';
 import type { FixtureData, FixtureSet } from '../../fixtures/types';
-import type { ComponentRegistry } from '../configuration';
+import { hasValue } from '../documents/uses';
 import type { TenantDirectory } from '../tenants';
 import type { ObjectRecord } from './objects';
 
@@ -56,13 +56,7 @@ export class ObjectRecords {
     if (type !== 'Field') return [];
     const dot = name.indexOf('.');
     const [object, field] = [name.slice(0, dot), name.slice(dot + 1)];
-    const held = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
-    return this.of(tenantId, object).filter((r) => Object.hasOwn(r, field) && held(r[field])).map((r) => `${object} record ${r.id}`);
-  }
-
-  /** The registry of a tenant refuses what MDL would take from under its records (`usesOf`). */
-  checkUsesOf(tenantId: number, registry: ComponentRegistry): void {
-    registry.addUseCheck((type, name) => this.usesOf(tenantId, type, name));
+    return this.of(tenantId, object).filter((r) => Object.hasOwn(r, field) && hasValue(r[field])).map((r) => `${object} record ${r.id}`);
   }
 
   /** Whether the tenant has a record of `object` with this id; undefined when it keeps no records of that object (nothing to check against). */
