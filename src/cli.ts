@@ -40,7 +40,7 @@ serve flags:
   --trust-proxy             honour X-Forwarded-* from any peer (default: only from loopback)
   --no-journal              record no request: /_sim/journal and verify answer 409 (default: the
                             last 10,000 requests are kept; a load test that never reads them saves
-                            roughly 5–20% of the CPU of a small request)
+                            up to ~10–20% of the CPU of a small request)
   --state-file PATH         load at start, save on stop (default: none)
   --clock ISO               the simulator clock at start (default: the system time)
   --frozen-clock            the clock does not move on its own (default: off)

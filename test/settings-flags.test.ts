@@ -101,6 +101,8 @@ describe('the flags', () => {
       const journal = await fetch(`${p.url}/_sim/journal`);
       expect(journal.status).toBe(409);
       expect(await journal.json()).toEqual({ error: 'the request journal is off (dms-sim was started with --no-journal): no request is recorded' });
+      const verify = await fetch(`${p.url}/_sim/journal/verify`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"operationId":"listVersions"}' });
+      expect(verify.status).toBe(409);
     } finally {
       await p.stop();
     }

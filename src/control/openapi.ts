@@ -133,7 +133,7 @@ export function controlOpenApi(): Record<string, unknown> {
           parameters: [...Object.keys(matchProperties), 'since', 'limit'].map((name) => ({ name, in: 'query', required: false, schema: { type: name === 'limit' ? 'integer' : 'string' } })),
           responses: { ...ok('The last matching requests, newest last (default limit 100)', { type: 'object', required: ['requests'], properties: { requests: { type: 'array', items: ref('JournalEntry') } } }), ...err('400', 'Bad filter'), ...journalOff, ...common },
         },
-        delete: { operationId: 'clearJournal', responses: { ...ok('Emptied', { type: 'object', required: ['cleared'], properties: { cleared: { const: true } } }), ...journalOff, ...common } },
+        delete: { operationId: 'clearJournal', responses: { ...ok('Emptied (nothing to empty with --no-journal)', { type: 'object', required: ['cleared'], properties: { cleared: { const: true } } }), ...common } },
       },
       '/_sim/journal/verify': {
         post: {

@@ -54,8 +54,9 @@ const ACCEPT_CACHE_MAX = 256;
  * True when the client's Accept header prefers XML to JSON (gaps.md §8): a higher weight (`q`), or
  * at equal weight the one listed first, as content negotiation usually breaks ties;
  * `application/json, application/xml` answers JSON, `application/xml, application/json` XML.
- * JSON is the default answer, so a wildcard (`*\/*`, `application/*`) weighs for it; a weight that
- * is not a number from 0 to 1 (`q=abc`, `q=2`) counts as 1, the weight of none given.
+ * JSON is the default answer, so when the header does not name it a wildcard weighs for it
+ * (`application/*`, else `*\/*`: a type named outweighs a wildcard, as in HTTP); a weight that is
+ * not a number from 0 to 1 (`q=abc`, `q=2`) counts as 1, the weight of none given.
  */
 export function wantsXml(accept: string | undefined | null): boolean {
   if (!accept) return false;
@@ -75,11 +76,12 @@ function decideXml(accept: string): boolean {
     const q = given === undefined || given === '' ? 1 : Number(given);
     return { type: type.trim(), q: q >= 0 && q <= 1 ? q : 1, at };
   });
-  // The highest weight a type is given, and where it is first given that weight.
+  // The highest weight a type is given, and where it is first given that weight (q -1: not named).
   const best = (...names: string[]) => types.filter((x) => names.includes(x.type)).reduce<{ q: number; at: number }>(
     (b, x) => (x.q > b.q ? x : b), { q: -1, at: Infinity });
   const xml = best('application/xml', 'text/xml');
-  const json = best('application/json', 'application/*', '*/*');
+  const named = [best('application/json'), best('application/*'), best('*/*')];
+  const json = named.find((x) => x.q >= 0) ?? named[0];
   return xml.q > 0 && (xml.q > json.q || (xml.q === json.q && xml.at < json.at));
 }
 

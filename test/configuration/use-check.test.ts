@@ -33,10 +33,14 @@ describe('registry use checks', () => {
     expect(r.statement_execution[0].errors?.[0].message).toBe('Cannot remove field product__v from Doctype.promotional__c: it is used by document 7');
     expect(asked).toEqual(['promotional__c.product__v', 'advertisement__c.product__v', 'print__c.product__v']);
     expect(registry.all()).toEqual(before);
-    // A type below that lists the field itself keeps it: its documents do not count.
+    // A type below that lists the field itself keeps it, for itself and the types below it: their documents do not count.
     asked.length = 0;
     expect(executeScript(registry, "ALTER Doctype print__c ( fields('Docfield.product__v') );\nALTER Doctype promotional__c ( fields() );", { tenantDns: 't.example' }).responseStatus).toBe('SUCCESS');
     expect(asked).toEqual(['promotional__c.product__v', 'advertisement__c.product__v']);
+    asked.length = 0;
+    const listedBySubtype = "ALTER Doctype promotional__c ( fields('Docfield.product__v') );\nALTER Doctype print__c ( fields() );\nALTER Doctype advertisement__c ( fields('Docfield.product__v') );\nALTER Doctype promotional__c ( fields() );";
+    expect(executeScript(registry, listedBySubtype, { tenantDns: 't.example' }).responseStatus).toBe('SUCCESS');
+    expect(asked).toEqual(['promotional__c.product__v']);
     // A type whose parent still lists the field keeps it: taking it out of its own list asks nothing.
     asked.length = 0;
     expect(executeScript(registry, "ALTER Doctype promotional__c ( fields('Docfield.product__v') );\nALTER Doctype advertisement__c ( fields('Docfield.product__v') );\nALTER Doctype advertisement__c ( fields() );", { tenantDns: 't.example' }).responseStatus).toBe('SUCCESS');

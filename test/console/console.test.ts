@@ -247,6 +247,27 @@ describe.skipIf(skip !== undefined)(skip ?? 'the web console in Chromium', () =>
     expect(answer.errors[0].type).toBe('INVALID_SESSION_ID');
   });
 
+  it('with --no-journal, the journal page says it is not recording, once, and stops asking', async () => {
+    const off = createSimulator({ clock: manualClock(), port: 0, journal: false });
+    const { url } = await off.listen();
+    const own = await openPage(browser);
+    try {
+      const asked: string[] = [];
+      own.page.on('request', (r) => {
+        if (new URL(r.url()).pathname === '/_sim/journal') asked.push(r.url());
+      });
+      await own.page.goto(`${url}/_sim/console/#/journal`);
+      await own.page.getByText('Not recording: the request journal is off (dms-sim was started with --no-journal): no request is recorded').waitFor();
+      await new Promise((r) => setTimeout(r, 2500));
+      expect(asked).toHaveLength(1);
+      // The one refusal is the browser's only complaint (Chromium logs a 409 it was answered).
+      expect(own.problems).toEqual([expect.stringMatching(/^console: Failed to load resource: .*409/)]);
+    } finally {
+      await own.context.close();
+      await off.close();
+    }
+  });
+
   it('shows a request in the journal within 2 s, with its headers, bodies and curl line', async () => {
     const page = await open('journal');
     await page.getByText(/^Live, every second · \d+ request\(s\) shown/).waitFor();

@@ -220,14 +220,16 @@ describe('presets', () => {
 });
 
 describe('journal', () => {
-  it('off (journal: false, --no-journal): nothing recorded; listing, emptying and verifying answer 409; the service answers as before', async () => {
+  it('off (journal: false, --no-journal): nothing recorded, even of a fault; listing and verifying answer 409, emptying does nothing; the service answers as before', async () => {
     const sim = testSim({ journal: false });
     const sid = await sim.login('alice@acme.example', { tenantDNS: 'promo.acme.example' });
     expect((await sim.json('GET', `/api/${V}/objects/documents?limit=1`, sid)).responseStatus).toBe('SUCCESS');
     expect((await sim.json('GET', `/api/${V}/nowhere`, sid)).errors[0].type).toBe('MALFORMED_URL');
     const error = { error: 'the request journal is off (dms-sim was started with --no-journal): no request is recorded' };
     expect(await control(sim, 'GET', '/_sim/journal')).toMatchObject({ status: 409, body: error });
-    expect(await control(sim, 'DELETE', '/_sim/journal')).toMatchObject({ status: 409, body: error });
+    expect(await control(sim, 'DELETE', '/_sim/journal')).toMatchObject({ status: 200, body: { cleared: true } });
+    await control(sim, 'POST', '/_sim/faults', { operationId: 'listVersions', status: 503 });
+    expect((await sim.call('GET', '/api/')).status).toBe(503);
     expect(await control(sim, 'POST', '/_sim/journal/verify', { operationId: 'listDocuments' })).toMatchObject({ status: 409, body: error });
     expect(sim.control.journalRing.size).toBe(0);
     expect(sim.control.journalOn).toBe(false);

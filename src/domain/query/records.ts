@@ -47,9 +47,10 @@ export class ObjectRecords {
 
   /**
    * The tenant's records of an Object (`name`), or those holding a value of one of its Fields
-   * (`name`: `object.field`), as a use check names them: MDL may not drop or rename the Object or
-   * the Field from under them (they are kept by the Object's name; a renamed Field's values would
-   * read as null). Other component types have no uses here.
+   * (`name`: `object.field`), as a use check names them: MDL may not drop or rename the Object, nor
+   * drop, rename or reshape (type, multi_value, picklist, object) the Field from under them (they are
+   * kept by the Object's name; a renamed Field's values would read as null). Only Objects have
+   * records here, so a `Field` named `object.field` is an Object's. Other types have no uses here.
    */
   usesOf(tenantId: number, type: string, name: string): string[] {
     if (type === 'Object') return this.of(tenantId, name).map((r) => `${name} record ${r.id}`);

@@ -39,8 +39,10 @@ export function JournalPage() {
   const [error, setError] = useState();
   const [open, setOpen] = useState();
   const [paused, setPaused] = useState(false);
+  // With --no-journal the control plane answers 409: said once, and the page stops asking.
+  const [off, setOff] = useState();
   usePolling(async () => {
-    if (paused) return;
+    if (paused || off) return;
     const q = new URLSearchParams({ limit: '200' });
     if (filters.path.trim()) q.set('path', filters.path.trim());
     if (filters.user.trim()) q.set('user', filters.user.trim());
@@ -48,9 +50,10 @@ export function JournalPage() {
       setRows((await sim(`/journal?${q}`)).requests.reverse());
       setError(undefined);
     } catch (e) {
-      setError(e);
+      if (e.status === 409) setOff(e.message);
+      else setError(e);
     }
-  }, 1000, [filters.path, filters.user, paused]);
+  }, 1000, [filters.path, filters.user, paused, off]);
   const set = (k) => (e) => setFilters({ ...filters, [k]: e.target.value });
   const shown = (rows ?? []).filter(STATUSES[filters.status][1]);
   const clear = async () => {
@@ -70,7 +73,7 @@ export function JournalPage() {
       <button type="button" onClick=${() => setPaused(!paused)} aria-pressed=${paused}>${paused ? 'Resume' : 'Pause'}</button>
       <button type="button" class="danger" onClick=${clear}>Empty the journal</button>
     </form>
-    <p class="muted" role="status">${paused ? 'Paused' : 'Live, every second'} · ${shown.length} request(s) shown, newest first</p>
+    <p class="muted" role="status">${off ? `Not recording: ${off}` : `${paused ? 'Paused' : 'Live, every second'} · ${shown.length} request(s) shown, newest first`}</p>
     <${ErrorBox} error=${error} />
     <div class="scroll tall"><table aria-label="Requests">
       <thead><tr><th scope="col">Time</th><th scope="col">Method</th><th scope="col">Path</th><th scope="col">Operation</th><th scope="col">User</th><th scope="col">Tenant</th><th scope="col">HTTP</th><th scope="col">Status</th><th scope="col">ms</th><th scope="col"><span class="sr-only">Details</span></th></tr></thead>
