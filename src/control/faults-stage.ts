@@ -9,7 +9,7 @@ import { ErrorType, errorItem } from '../domain/errors';
 import type { World } from '../domain/world';
 import type { RequestExchange } from '../http/exchange';
 import type { Exchange, Stage } from '../http/stage';
-import { reportStanding } from '../http/stages/api-burst';
+import { reportStanding, takeBackApiCall } from '../http/stages/api-burst';
 import { sessionIdOf } from '../http/stages/authentication';
 import { dropped, failureAnswer, truncated } from './fault-answers';
 import type { FaultRule, FaultRules } from './faults';
@@ -42,10 +42,11 @@ export function faultsStage(plane: FaultsPlane): Stage {
     if (rule.drop) return dropped(ex);
     if (rule.expireSession) {
       world.sessions.end(sessionId!);
-      const { ctx } = ex as RequestExchange;
+      const request = ex as RequestExchange;
+      const { ctx } = request;
       // The service refuses an expired session before it counts the call: the API burst stage's count is taken
       // back, and the answer reports the window as an unknown session's does (a delay already served stays).
-      if (ex.user !== undefined && ctx.tenant) world.throttle.apiUncount(ctx.tenant.id);
+      takeBackApiCall(request);
       // As the service answers a session it does not know: nobody's call (no caller headers, no row in a tenant's usage log).
       Object.assign(ctx, { session: undefined, user: undefined, tenant: undefined });
       reportStanding(ctx.outcome, world, ctx.hintedTenant);
