@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRegistry, executeScript } from '../../src/domain/configuration';
 import { sampleRecords } from '../../src/domain/configuration/sample';
+import { firstInOrder } from '../../src/domain/configuration/use-checks';
 
 describe('registry use checks', () => {
   it('refuse DROP and RENAME of a used component with the users named; nothing of the script applies', () => {
@@ -56,5 +57,13 @@ describe('registry use checks', () => {
     registry.addUseCheck((type, name) => (type === 'Doctype' && name === 'print__c' ? [12, 9, 100, 3, 1, 10, 2, 11].map((i) => `document ${i}`) : []));
     const r = executeScript(registry, 'DROP Doctype print__c;', { tenantDns: 't.example' });
     expect(r.statement_execution[0].errors?.[0].message).toBe('Cannot drop Doctype.print__c: it is used by document 1, document 2, document 3, document 9, document 10 and 3 more');
+  });
+
+  it('firstInOrder picks what a natural sort puts first, without sorting them all', () => {
+    const uses = Array.from({ length: 500 }, (_, i) => `document ${((i * 7919) % 500) + 1}`).concat(['campaign__c record 0CM2', 'campaign__c record 0CM10']);
+    const sorted = [...uses].sort(new Intl.Collator('en', { numeric: true }).compare);
+    for (const n of [1, 5, 7]) expect(firstInOrder(uses, n)).toEqual(sorted.slice(0, n));
+    expect(firstInOrder(['document 3', 'document 1'], 5)).toEqual(['document 1', 'document 3']);
+    expect(firstInOrder([], 5)).toEqual([]);
   });
 });
