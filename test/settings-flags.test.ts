@@ -93,7 +93,7 @@ describe('the flags', () => {
     }
   }, 60_000);
 
-  it('--no-journal: the banner says so, requests are served and not recorded, the journal answers 409', async () => {
+  it('--no-journal: the banner says so, requests are served, listing and verifying the journal answer 409', async () => {
     const p = await startCli(['--port', '0', '--no-journal']);
     try {
       expect(p.out).toContain('Request journal: off (--no-journal: /_sim/journal and verify answer 409)');
