@@ -58,7 +58,7 @@ export function unusable(a: Answer): string | undefined {
 }
 
 export const form = (fields: Record<string, string>) => Buffer.from(new URLSearchParams(fields).toString());
-export const FORM_HEADERS = { 'Content-Type': 'application/x-www-form-urlencoded' };
+export const FORM_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'Content-Type': 'application/x-www-form-urlencoded' });
 
 export function multipart(fields: Record<string, string>, file: { name: string; bytes: Buffer }): { body: Buffer; contentType: string } {
   const boundary = `----dms-sim-bench-${Date.now().toString(16)}`;

@@ -69,7 +69,8 @@ export function cannon(base: string, r: BenchRequest | readonly BenchRequest[], 
   const varied = list
     ? { requests: [{ setupRequest: (req: any) => {
       const x = list[next++ % list.length];
-      return { ...req, method: x.method, path: x.path, headers: x.headers, body: x.body };
+      // A copy of the headers: autocannon writes a Content-Length into the object it is given.
+      return { ...req, method: x.method, path: x.path, headers: { ...x.headers }, body: x.body };
     } }] }
     : {};
   const cpu0 = cpuMs(serverPid);
@@ -82,7 +83,7 @@ export function cannon(base: string, r: BenchRequest | readonly BenchRequest[], 
       {
         url: base + one.path,
         method: one.method,
-        headers: one.headers,
+        headers: { ...one.headers },
         body: one.body,
         ...varied,
         connections: CONNECTIONS,
