@@ -5,9 +5,13 @@
  * as a marked string that `jsonText` (json-text.ts) turns back into the bare digits; XML writes its digits
  * (`String(value)`). It has no enumerable members, so a freeze or a copy of a body leaves it whole.
  */
-const MARK = '\u0000dms-sim-integer:';
+import { randomBytes } from 'node:crypto';
+
+/** A token of this process in every mark (here and json-text.ts): no string of an answer's data can pass for a mark. */
+export const MARK_TOKEN = randomBytes(6).toString('hex');
+const MARK = `\u0000dms-sim-integer:${MARK_TOKEN}:`;
 /** The mark as JSON.stringify writes it (U+0000 is always escaped as `\u0000`): jsonText (json-text.ts) writes its digits. */
-export const INTEGER_MARKED = /"\\u0000dms-sim-integer:(-?\d+)"/g;
+export const INTEGER_MARKED = new RegExp(`"\\\\u0000dms-sim-integer:${MARK_TOKEN}:(-?\\d+)"`, 'g');
 /** How many marks JSON.stringify has written: jsonText looks for marks only in a text that got one. */
 export const integerMarks = { written: 0 };
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deepFreeze } from './cache';
 import { JsonInteger } from './json-integer';
-import { holdsPartMark, jsonText, keepJsonText } from './json-text';
+import { holdsPartMark, jsonText, jsonTextOrBytes, keepJsonText } from './json-text';
 
 const record = () => deepFreeze(keepJsonText({ id: 7, name__v: 'Quote "x" \u0000 é', owner__v: { users: [1], groups: [] as number[] }, size__v: 0, due__c: null }));
 
@@ -34,6 +34,56 @@ describe('jsonText', () => {
       const kept = parts.map((p) => deepFreeze(keepJsonText({ ...p })));
       const tree = { v, kept, again: kept.slice().reverse() };
       expect(jsonText(tree)).toBe(JSON.stringify(JSON.parse(JSON.stringify(tree))));
+    }), { numRuns: 300 });
+  });
+});
+
+describe('jsonTextOrBytes', () => {
+  const bytesOf = (v: string | Buffer) => (typeof v === 'string' ? Buffer.from(v, 'utf8') : v);
+
+  it('gives the text below the threshold and its UTF-8 bytes (a buffer of their own) from it on', () => {
+    const r = record();
+    const page = { responseStatus: 'SUCCESS', documents: [{ document: r }, { document: r }], size: 2, note: 'Zürich → 東京' };
+    const text = jsonText(page);
+    expect(jsonTextOrBytes(page, text.length + 1)).toBe(text);
+    const bytes = jsonTextOrBytes(page, text.length);
+    expect(Buffer.isBuffer(bytes)).toBe(true);
+    expect((bytes as Buffer).equals(Buffer.from(text, 'utf8'))).toBe(true);
+    expect((bytes as Buffer).byteLength).toBe((bytes as Buffer).buffer.byteLength);
+  });
+
+  it('writes the same bytes again, and a kept part the same wherever it is held', () => {
+    const r = record();
+    const page = { documents: [{ document: r }, { x: 'é' }, { document: r }] };
+    const first = jsonTextOrBytes(page, 0) as Buffer;
+    expect(first.toString('utf8')).toBe(JSON.stringify(JSON.parse(JSON.stringify(page))));
+    expect((jsonTextOrBytes(page, 0) as Buffer).equals(first)).toBe(true);
+  });
+
+  it('writes a JsonInteger (in a kept part or not) as its digits', () => {
+    const outer = deepFreeze(keepJsonText({ big: new JsonInteger(9223372036854775807n), s: 'ü' }));
+    expect(bytesOf(jsonTextOrBytes([outer, { n: new JsonInteger(-9223372036854775808n) }, outer], 0)).toString('utf8'))
+      .toBe('[{"big":9223372036854775807,"s":"ü"},{"n":-9223372036854775808},{"big":9223372036854775807,"s":"ü"}]');
+  });
+
+  it('writes a string of the data that reads like a mark as it is (marks carry a token of the process)', () => {
+    const r = record();
+    const big = new JsonInteger(9223372036854775807n);
+    const data = { a: '\u0000dms-sim-json:7', b: '\u0000dms-sim-json:0', c: '\u0000dms-sim-integer:12', r };
+    const tree = { ...data, big };
+    const plain = `${JSON.stringify(JSON.parse(JSON.stringify(data))).slice(0, -1)},"big":9223372036854775807}`;
+    expect(bytesOf(jsonTextOrBytes(tree, 0)).toString('utf8')).toBe(plain);
+    expect(jsonText(tree)).toBe(plain);
+  });
+
+  it('is the UTF-8 of JSON.stringify for any JSON value and any threshold, kept parts anywhere', () => {
+    fc.assert(fc.property(fc.jsonValue(), fc.array(fc.dictionary(fc.string({ unit: 'binary' }), fc.jsonValue()), { maxLength: 4 }), fc.nat(400), (v, parts, from) => {
+      const kept = parts.map((p) => deepFreeze(keepJsonText({ ...p })));
+      const tree = { v, kept, again: kept.slice().reverse() };
+      const plain = JSON.stringify(JSON.parse(JSON.stringify(tree)));
+      const got = jsonTextOrBytes(tree, from);
+      expect(typeof got === 'string').toBe(plain.length < from);
+      expect(bytesOf(got).equals(Buffer.from(plain, 'utf8'))).toBe(true);
     }), { numRuns: 300 });
   });
 });

@@ -7,8 +7,12 @@
  *   and versions while it is valid) is serialised once: its text is kept with it and written as
  *   it is by every later answer that holds it. Such a part must never change once marked: its
  *   owner freezes it at its root, and the cache door then treats it as frozen throughout.
+ *
+ * `jsonTextOrBytes` gives a long answer as UTF-8 bytes, copying each kept part's bytes (encoded
+ * once, kept with its text) into place, rather than splicing the parts' texts into one long string
+ * and encoding all of it for every answer (issue 19: a page of 20-50 records is 15-60 KB).
  */
-import { INTEGER_MARKED, integerMarks } from './json-integer';
+import { INTEGER_MARKED, integerMarks, MARK_TOKEN } from './json-integer';
 import { slotKind } from './kept-slot';
 
 /**
@@ -18,15 +22,19 @@ import { slotKind } from './kept-slot';
 interface KeptText {
   text: string | undefined;
   integers: boolean;
+  /** The text's UTF-8 bytes (a buffer of their own), made when a long answer first holds the part. */
+  bytes: Buffer | undefined;
 }
 const KEPT_TEXT = slotKind<KeptText>('dms-sim kept JSON text');
-/** While jsonText runs: the texts of the kept parts met so far, in the order their marks were written. */
-let met: string[] | undefined;
+/** While jsonText runs: the kept parts met so far (their texts made), in the order their marks were written. */
+let met: (KeptText & { text: string })[] | undefined;
 /** While jsonText runs: whether a kept part met holds a JsonInteger's mark. */
 let metIntegers = false;
 
-const PART_MARK = '\u0000dms-sim-json:';
-const PART_MARKED = /"\\u0000dms-sim-json:(\d+)"/g;
+const PART_MARK = `\u0000dms-sim-json:${MARK_TOKEN}:`;
+const PART_MARKED = new RegExp(`"\\\\u0000dms-sim-json:${MARK_TOKEN}:(\\d+)"`, 'g');
+/** The characters of a part's mark as JSON.stringify writes it, quotes included, but for its number. */
+const PART_MARK_WRITTEN = JSON.stringify(PART_MARK).length;
 const PART_MARK_TEXT = '\\u0000dms-sim-json:';
 
 /**
@@ -38,7 +46,7 @@ function partJson(this: object): unknown {
   if (!met) return this;
   const kept = keptOf(this);
   if (kept.integers) metIntegers = true;
-  met.push(kept.text);
+  met.push(kept);
   return `${PART_MARK}${met.length - 1}`;
 }
 
@@ -65,7 +73,7 @@ function keptOf(part: object): KeptText & { text: string } {
  */
 export function keepJsonText<T extends object>(part: T): T {
   Object.defineProperty(part, 'toJSON', { value: partJson, enumerable: false });
-  return KEPT_TEXT.give(part, { text: undefined, integers: false });
+  return KEPT_TEXT.give(part, { text: undefined, integers: false, bytes: undefined });
 }
 
 /** Whether `value` is a part marked by keepJsonText (never to change: once frozen at its root, the cache door treats it as frozen throughout). */
@@ -83,24 +91,74 @@ export function keptJsonLength(part: object): number {
   return keptOf(part).text.length;
 }
 
-/** `JSON.stringify(value)`, with JsonIntegers as digits and kept parts' texts re-used. */
-export function jsonText(value: unknown): string {
+/** JSON.stringify's text of `value` with kept parts' marks (their texts made, in `parts`), and whether a JsonInteger's mark is in it. */
+function marked(value: unknown): { text: string; parts: (KeptText & { text: string })[]; integers: boolean } {
   const [outer, outerIntegers] = [met, metIntegers];
   met = [];
   metIntegers = false;
   const before = integerMarks.written;
-  let text: string;
-  let parts: string[];
-  let integers: boolean;
   try {
-    text = JSON.stringify(value);
+    const text = JSON.stringify(value);
+    return { text, parts: met, integers: metIntegers || integerMarks.written !== before };
   } finally {
-    parts = met;
-    integers = metIntegers || integerMarks.written !== before;
     [met, metIntegers] = [outer, outerIntegers];
   }
-  if (parts.length > 0) text = text.replace(PART_MARKED, (_, i: string) => parts[Number(i)]);
+}
+
+/** The whole text of a marked text: kept parts' texts in place of their marks, JsonIntegers' digits in place of theirs. */
+function spliced(text: string, parts: readonly { text: string }[], integers: boolean): string {
+  if (parts.length > 0) text = text.replace(PART_MARKED, (_, i: string) => parts[Number(i)].text);
   return integers ? text.replace(INTEGER_MARKED, '$1') : text;
+}
+
+/** `JSON.stringify(value)`, with JsonIntegers as digits and kept parts' texts re-used. */
+export function jsonText(value: unknown): string {
+  const { text, parts, integers } = marked(value);
+  return spliced(text, parts, integers);
+}
+
+/** The UTF-8 bytes of a text in a buffer of their own (not a slice of Node's shared pool). */
+export function utf8Bytes(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf8'));
+  bytes.write(text, 0, 'utf8');
+  return bytes;
+}
+
+/**
+ * jsonText's answer for `value`: the text when it is shorter than `bytesFrom` characters, else its
+ * UTF-8 bytes in a buffer of their own, each kept part's bytes (encoded once, kept) copied into
+ * place: neither the whole text nor its encoding is made per answer.
+ */
+export function jsonTextOrBytes(value: unknown, bytesFrom: number): string | Buffer {
+  const { text, parts, integers } = marked(value);
+  let length = text.length;
+  parts.forEach((p, i) => (length += p.text.length - PART_MARK_WRITTEN - String(i).length));
+  // A JsonInteger's mark is rare (one field's maxValue): such an answer is spliced and encoded whole.
+  if (length < bytesFrom || integers || parts.some((p) => p.integers)) {
+    const whole = spliced(text, parts, integers || parts.some((p) => p.integers));
+    return whole.length < bytesFrom ? whole : utf8Bytes(whole);
+  }
+  if (parts.length === 0) return utf8Bytes(text);
+  // The text between marks, and the parts' bytes.
+  const pieces: (string | Buffer)[] = [];
+  let size = 0;
+  let at = 0;
+  PART_MARKED.lastIndex = 0;
+  for (let m = PART_MARKED.exec(text); m; m = PART_MARKED.exec(text)) {
+    const between = text.slice(at, m.index);
+    const part = parts[Number(m[1])];
+    const bytes = (part.bytes ??= utf8Bytes(part.text));
+    pieces.push(between, bytes);
+    size += Buffer.byteLength(between, 'utf8') + bytes.byteLength;
+    at = m.index + m[0].length;
+  }
+  const rest = text.slice(at);
+  pieces.push(rest);
+  size += Buffer.byteLength(rest, 'utf8');
+  const out = Buffer.allocUnsafeSlow(size);
+  let offset = 0;
+  for (const piece of pieces) offset += typeof piece === 'string' ? out.write(piece, offset, 'utf8') : piece.copy(out, offset);
+  return out;
 }
 
 /** True when the text holds a kept part's mark (tests: an answer never shows one). */

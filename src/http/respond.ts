@@ -4,7 +4,7 @@
  */
 import { deepFreeze } from '../domain/cache';
 import { ANSWER_BODY, slotKind } from '../domain/kept-slot';
-import { jsonText } from '../domain/json-text';
+import { jsonTextOrBytes, utf8Bytes } from '../domain/json-text';
 import { ApiError, errorItem } from '../domain/errors';
 import type { Reply } from './context';
 import type { Outcome } from './outcome';
@@ -95,15 +95,8 @@ const BODY_JSON = slotKind<string | Buffer | null>('dms-sim JSON of a reusable b
  */
 export const JSON_BYTES_FROM = 4096;
 
-/** The bytes of a JSON text in a buffer of their own (not a slice of Node's shared pool). */
-function encodeJson(text: string): Buffer {
-  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf8'));
-  bytes.write(text, 0, 'utf8');
-  return bytes;
-}
-
-/** What a JSON answer sends of a text: the text when short, else bytes of its own. */
-const sent = (text: string): string | Buffer => (text.length < JSON_BYTES_FROM ? text : encodeJson(text));
+/** What a JSON answer sends of a body: its text when short, else bytes of its own. */
+const sent = (body: Record<string, unknown>): string | Buffer => jsonTextOrBytes(body, JSON_BYTES_FROM);
 
 /**
  * Marks a body a handler may answer again and again unchanged (the version list of one address,
@@ -133,9 +126,9 @@ export function reusableBodyOf<T extends object>(answer: object, build: () => T)
 
 function jsonOf(body: Record<string, unknown>): string | Buffer {
   const slot = BODY_JSON.of(body);
-  if (slot === undefined) return sent(jsonText(body));
-  if (slot.value === null) slot.value = sent(jsonText(body));
-  else if (typeof slot.value === 'string') slot.value = encodeJson(slot.value);
+  if (slot === undefined) return sent(body);
+  if (slot.value === null) slot.value = sent(body);
+  else if (typeof slot.value === 'string') slot.value = utf8Bytes(slot.value);
   return slot.value;
 }
 
