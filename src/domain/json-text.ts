@@ -24,6 +24,8 @@ interface KeptText {
   integers: boolean;
   /** The text's UTF-8 bytes (a buffer of their own), made when a long answer first holds the part. */
   bytes: Buffer | undefined;
+  /** A JSON-only part (jsonOnlyPart): no fields of its own, its bytes stand for them. */
+  jsonOnly?: true;
 }
 const KEPT_TEXT = slotKind<KeptText>('dms-sim kept JSON text');
 /** While jsonText runs: the kept parts met so far (their texts made), in the order their marks were written. */
@@ -54,6 +56,8 @@ function partJson(this: object): unknown {
 function keptOf(part: object): KeptText & { text: string } {
   const kept = KEPT_TEXT.of(part)!.value;
   if (kept.text !== undefined) return kept as KeptText & { text: string };
+  // A JSON-only part (jsonOnlyPart): its text is its bytes'.
+  if (kept.bytes !== undefined) return Object.assign(kept, { text: kept.bytes.toString('utf8') });
   const list = met;
   met = undefined;
   const before = integerMarks.written;
@@ -88,7 +92,33 @@ export function isKeptPart(value: object): boolean {
  * not change after.
  */
 export function keptJsonLength(part: object): number {
-  return keptOf(part).text.length;
+  const kept = KEPT_TEXT.of(part)!.value;
+  return kept.text === undefined && kept.bytes !== undefined ? kept.bytes.byteLength : keptOf(part).text.length;
+}
+
+/**
+ * The UTF-8 bytes of a part marked by keepJsonText (a buffer of their own), made now and kept with
+ * it; undefined when its text holds a JsonInteger's mark (such a part is written from its text).
+ */
+export function keptJsonBytes(part: object): Buffer | undefined {
+  const kept = keptOf(part);
+  return kept.integers ? undefined : (kept.bytes ??= utf8Bytes(kept.text));
+}
+
+/**
+ * A kept part that is only JSON: `bytes` (kept bytes of a part, keptJsonBytes) stand for an
+ * object without it being made (issue 19: a page of a big world's records, their bytes kept off
+ * the heap). JSON answers write the bytes; a reader of its fields (an XML answer) asks fieldsOf.
+ */
+export function jsonOnlyPart(bytes: Buffer): object {
+  const part = keepJsonText({});
+  Object.assign(KEPT_TEXT.of(part)!.value, { bytes, jsonOnly: true });
+  return Object.freeze(part);
+}
+
+/** The fields of a value: a JSON-only part's parsed from its JSON, any other value as it is. */
+export function fieldsOf(value: object): object {
+  return KEPT_TEXT.of(value)?.value.jsonOnly ? (JSON.parse(keptOf(value).text) as object) : value;
 }
 
 /** JSON.stringify's text of `value` with kept parts' marks (their texts made, in `parts`), and whether a JsonInteger's mark is in it. */

@@ -6,6 +6,7 @@
 import type { XMLBuilder } from 'fast-xml-parser';
 import { xmlModule } from '../lazy';
 import { JsonInteger } from '../domain/json-integer';
+import { fieldsOf } from '../domain/json-text';
 
 /** Element name of an array's items, by the array's key (chosen: gaps.md §8). */
 const itemNames: Record<string, string> = { tenantIds: 'tenant', errors: 'error', data: 'row', documents: 'document' };
@@ -30,7 +31,7 @@ function toNode(value: unknown, key: string): unknown {
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     const entries: unknown[] = [];
-    for (const [k, v] of Object.entries(value)) {
+    for (const [k, v] of Object.entries(fieldsOf(value))) {
       if (v === undefined) continue;
       if (validName.test(k) && !k.toLowerCase().startsWith('xml')) out[k] = toNode(v, k);
       else entries.push({ '@_name': xmlText(k), '#text': xmlText(v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v)) });

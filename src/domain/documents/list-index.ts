@@ -16,6 +16,7 @@
 import { BoundedCache, SLOT_BYTES } from '../cache';
 import type { MetadataView } from './metadata';
 import { type DocumentVersion, type StoredDocument, latestVersion } from './model';
+import { FilterBitmaps } from './filter-bitmaps';
 import { compareNormal, normalValue } from './list-order';
 
 /** One version of a sorted order (a page's row). */
@@ -41,8 +42,9 @@ export interface Sorted {
 
 /** (chosen) Filtered orders kept (per user, scope and field; least recently used out first) and their estimated bytes. */
 export const LIST_INDEX_FILTERED = { entries: 64, bytes: 16 * 1024 * 1024 };
-/** (chosen) Users whose visible-document bitmaps are kept (a byte per document id each). */
-export const VISIBLE_BITMAPS_KEPT = 64;
+/** (chosen) A filter holding fewer than 1/SPARSE of the documents is ordered from its members (sorted), not by a pass over the whole order. */
+export const SPARSE = 16;
+
 /** (chosen) Sorted orders kept (per scope and field, both directions; least recently used out first) and their estimated bytes (a slot a position and array). */
 export const LIST_ORDERS_KEPT = { entries: 64, bytes: 32 * 1024 * 1024 };
 
@@ -51,6 +53,8 @@ const sizeOfSorted = (o: Sorted) => SLOT_BYTES * (4 + o.docs.length * (o.version
 export interface IndexSource {
   /** Every document of the store. */
   documents(): Iterable<StoredDocument>;
+  /** The document of an id. */
+  document(id: number): StoredDocument | undefined;
   /** The value of a field in a version's record (as endpoint 21 shows it). */
   valueOf(view: MetadataView, doc: StoredDocument, version: DocumentVersion, field: string): unknown;
 }
@@ -151,20 +155,18 @@ export class ListIndex {
   private revision = 0;
   private stamp: readonly [number, MetadataView | undefined] = [0, undefined];
   private readonly filtered = new BoundedCache<string, Sorted>({ ...LIST_INDEX_FILTERED, sizeOf: sizeOfSorted });
-  /**
-   * Per filter (a user's visible documents, a user's `My Documents`), a byte per document id (1: in
-   * it) and the test that decides it, updated in place on every change (not through the cache door:
-   * it is never stale, only bounded), the oldest out first.
-   */
-  private readonly bitmaps = new Map<string, { bits: Uint8Array; test: (doc: StoredDocument) => boolean }>();
+  /** Per filter (a user's visible documents, a user's `My Documents`), its bitmap (filter-bitmaps.ts). */
+  private readonly bitmaps: FilterBitmaps;
 
-  constructor(private readonly source: IndexSource) {}
+  constructor(private readonly source: IndexSource) {
+    this.bitmaps = new FilterBitmaps(() => source.documents(), (id) => source.document(id));
+  }
 
   /** A document was added (`added`) or changed (fields, versions, roles, check-out): its places are updated on next read. */
   changed(doc: StoredDocument, added = false): void {
     if (this.names.size > 0) this.pending.set(doc, (this.pending.get(doc) ?? true) && added);
     // Bitmaps are updated now: who sees the document may have changed (roles, a new document).
-    for (const b of this.bitmaps.values()) b.bits = this.setBit(b.bits, doc, b.test(doc));
+    this.bitmaps.changed(doc);
     this.revision++;
   }
 
@@ -188,13 +190,16 @@ export class ListIndex {
   /**
    * The order filtered (a user who sees part of the world, `My Documents`): through the filter's
    * bitmap (`filter` names it; `test()` gives its test, read once when the bitmap is built), the
-   * copy kept while nothing changed.
+   * copy kept while nothing changed; a sparse filter's (a user's few documents of a big world) is
+   * its members sorted, not a pass over the whole order.
    */
   orderFor(view: MetadataView, filter: string, test: () => (doc: StoredDocument) => boolean, scope: OrderScope, field: string): Sorted {
     const all = this.order(view, scope, field);
     if (this.stamp[0] !== this.revision || this.stamp[1] !== view) this.stamp = [this.revision, view];
     return this.filtered.answer(`${filter} ${scope} ${field}`, this.stamp, () => {
-      const bits = this.bitmapOf(filter, test);
+      const bitmap = this.bitmaps.of(filter, test);
+      if (bitmap.count * SPARSE < all.docs.length) return this.build(view, scope, field, this.bitmaps.members(bitmap));
+      const { bits } = bitmap;
       const docs: StoredDocument[] = [];
       const versions: DocumentVersion[] | undefined = all.versions ? [] : undefined;
       all.docs.forEach((d, i) => {
@@ -211,7 +216,7 @@ export class ListIndex {
     return new Reader(this.source, view, sorted).page(desc, start, limit);
   }
 
-  private build(view: MetadataView, scope: OrderScope, field: string): Sorted {
+  private build(view: MetadataView, scope: OrderScope, field: string, from: Iterable<StoredDocument> = this.source.documents()): Sorted {
     const docs: StoredDocument[] = [];
     const versions: DocumentVersion[] = [];
     const keys: unknown[] = [];
@@ -220,7 +225,7 @@ export class ListIndex {
       versions.push(version);
       keys.push(keyOf(this.source, view, field, doc, version));
     };
-    for (const doc of this.source.documents()) {
+    for (const doc of from) {
       if (scope === 'latest') add(doc, latestVersion(doc));
       else for (const version of doc.versions) add(doc, version);
     }
@@ -228,28 +233,6 @@ export class ListIndex {
     by.sort((a, b) => compareNormal(keys[a], keys[b]) || docs[a].id - docs[b].id || versions[a].major - versions[b].major || versions[a].minor - versions[b].minor);
     return { scope, field, docs: by.map((i) => docs[i]), versions: scope === 'all' ? by.map((i) => versions[i]) : undefined };
   }
-  private bitmapOf(filter: string, makeTest: () => (doc: StoredDocument) => boolean): Uint8Array {
-    const kept = this.bitmaps.get(filter);
-    if (kept) return kept.bits;
-    const test = makeTest();
-    let bits: Uint8Array = new Uint8Array(1024);
-    for (const doc of this.source.documents()) bits = this.setBit(bits, doc, test(doc));
-    if (this.bitmaps.size >= VISIBLE_BITMAPS_KEPT) this.bitmaps.delete(this.bitmaps.keys().next().value as string);
-    this.bitmaps.set(filter, { bits, test });
-    return bits;
-  }
-
-  private setBit(bits: Uint8Array, doc: StoredDocument, on: boolean): Uint8Array {
-    if (doc.id >= bits.length) {
-      if (!on) return bits;
-      const grown = new Uint8Array(Math.max(doc.id + 1, bits.length * 2));
-      grown.set(bits);
-      bits = grown;
-    }
-    bits[doc.id] = on ? 1 : 0;
-    return bits;
-  }
-
   /**
    * Moves each changed document to its new places in every kept order: its old positions found by a
    * pass comparing references (no per-document map kept), the new ones placed by binary search.

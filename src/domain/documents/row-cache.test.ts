@@ -9,7 +9,8 @@ import { sampleRecords } from '../configuration/sample';
 import { DocumentMetadata } from './metadata';
 import type { StoredDocument } from './model';
 import { documentRecord } from './records';
-import { RECORDS_KEPT, RowCache } from './row-cache';
+import { fieldsOf, jsonText, jsonTextOrBytes } from '../json-text';
+import { RECORD_BYTES_KEPT, RECORDS_KEPT, RowCache } from './row-cache';
 
 function doc(id: number): StoredDocument {
   return {
@@ -107,3 +108,66 @@ describe('the records of a store', () => {
     expect(cache.row(d, v, false)).toBe(older);
   });
 });
+
+describe('the records of a page of a big world (pageRecord)', () => {
+  const registry = createRegistry(sampleRecords());
+  const metadata = new DocumentMetadata(registry);
+  const BIG = RECORDS_KEPT.entries + 1;
+  const written = (record: object) => (jsonTextOrBytes({ document: record }, 0) as Buffer).toString('utf8');
+
+  it('are the store\'s records while its documents fit in the record cache', () => {
+    const cache = new RowCache();
+    const d = doc(1);
+    cache.record(metadata.view(), d, d.versions[0]);
+    const kept = cache.record(metadata.view(), d, d.versions[0]);
+    expect(cache.pageRecord(metadata.view(), d, d.versions[0], RECORDS_KEPT.entries)).toBe(kept);
+    const other = doc(2);
+    expect(cache.pageRecord(metadata.view(), other, other.versions[0], RECORDS_KEPT.entries)).toEqual(documentRecord(metadata.view(), other, other.versions[0]));
+  });
+
+  it('in a bigger world: a record made the first time, then its JSON only (no fields), written alike', () => {
+    const cache = new RowCache();
+    const view = metadata.view();
+    const d = doc(5);
+    const first = cache.pageRecord(view, d, d.versions[0], BIG);
+    expect(first).toEqual(documentRecord(view, d, d.versions[0]));
+    const again = cache.pageRecord(view, d, d.versions[0], BIG);
+    expect(Object.keys(again)).toEqual([]);
+    expect(Object.isFrozen(again)).toBe(true);
+    expect(written(again)).toBe(written(first));
+    expect(jsonText({ document: again })).toBe(jsonText({ document: first }));
+    expect(fieldsOf(again)).toEqual(first);
+    expect(cache.recordsKept.entries).toBe(0);
+  });
+
+  it('in a bigger world: a kept record is shown as it is, and a change of the document or the view makes the record anew', () => {
+    const cache = new RowCache();
+    const d = doc(1);
+    const v = d.versions[0];
+    cache.pageRecord(metadata.view(), d, v, BIG);
+    expect(Object.keys(cache.pageRecord(metadata.view(), d, v, BIG))).toEqual([]);
+    d.lock = { by: 1, at: 5 };
+    cache.touch(d);
+    const locked = cache.pageRecord(metadata.view(), d, v, BIG);
+    expect(locked.locked__v).toBe(true);
+    expect(fieldsOf(cache.pageRecord(metadata.view(), d, v, BIG))).toEqual(locked);
+    const type = registry.get('Doctype', 'promotional__c')!;
+    registry.put({ ...type, attributes: { ...type.attributes, label: 'Promo Leaflet' } });
+    const relabelled = cache.pageRecord(metadata.view(), d, v, BIG);
+    expect(relabelled.type__v).toBe('Promo Leaflet');
+    // A record the record cache keeps (asked for twice) is the page's.
+    cache.record(metadata.view(), d, v);
+    expect(cache.pageRecord(metadata.view(), d, v, BIG)).toBe(cache.record(metadata.view(), d, v));
+  });
+
+  it('in a bigger world: JSON bytes are kept within both bounds', () => {
+    const cache = new RowCache();
+    const view = metadata.view();
+    const docs = Array.from({ length: 300 }, (_, i) => doc(i + 1));
+    for (const d of docs) cache.pageRecord(view, d, d.versions[0], BIG);
+    for (const d of docs) expect(Object.keys(cache.pageRecord(view, d, d.versions[0], BIG))).toEqual([]);
+    expect(cache.recordBytesKept.entries).toBe(300);
+    expect(cache.recordBytesKept.bytes).toBeLessThanOrEqual(RECORD_BYTES_KEPT.bytes);
+  });
+});
+

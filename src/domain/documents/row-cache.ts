@@ -18,7 +18,7 @@
  * never changed, their JSON text made once: json-text.ts; its length is the record's size).
  */
 import { BoundedCache, jsonSize, SLOT_BYTES } from '../cache';
-import { keepJsonText } from '../json-text';
+import { jsonOnlyPart, keepJsonText, keptJsonBytes } from '../json-text';
 import type { MetadataView } from './metadata';
 import type { DocumentVersion, StoredDocument } from './model';
 import { type DocumentRecord, documentRecord } from './records';
@@ -37,6 +37,20 @@ export const VISIBLE_LISTS_BYTES = 16 * 1024 * 1024;
  */
 export const RECORDS_KEPT = { entries: 2048, bytes: 8 * 1024 * 1024 };
 
+/**
+ * (chosen) The records of a world bigger than RECORDS_KEPT.entries versions (issue 19: a page of
+ * 100,000 documents' list) kept as their JSON's UTF-8 bytes only, off the heap, by count and bytes
+ * (least recently used out first, from their first use: bytes are not promoted by the garbage
+ * collector): a page shows them without making their records (7-15 µs each, made and written).
+ */
+export const RECORD_BYTES_KEPT = { entries: 32_768, bytes: 24 * 1024 * 1024 };
+
+interface KeptRecordBytes {
+  readonly doc: StoredDocument;
+  readonly revision: number;
+  readonly bytes: Buffer;
+}
+
 interface KeptRecord {
   readonly doc: StoredDocument;
   readonly revision: number;
@@ -48,6 +62,8 @@ export class RowCache {
   private readonly rows = new WeakMap<DocumentVersion, DocumentRow>();
   /** Per version, stamped by the metadata view, valid while the document's revision is the same. */
   private readonly records = new BoundedCache<DocumentVersion, KeptRecord>({ ...RECORDS_KEPT, sizeOf: (k) => jsonSize(k.record) + SLOT_BYTES, admit: 'second use' });
+  /** Per version, as `records`, for pageRecord: JSON bytes only. */
+  private readonly recordBytes = new BoundedCache<DocumentVersion, KeptRecordBytes | undefined>({ ...RECORD_BYTES_KEPT, sizeOf: (k) => k!.bytes.byteLength + SLOT_BYTES });
   /** Per user id, stamped by the access revision (the one cache door: domain/cache). */
   private readonly visible = new BoundedCache<number, readonly StoredDocument[]>({
     entries: VISIBLE_LISTS_KEPT, bytes: VISIBLE_LISTS_BYTES, sizeOf: (docs) => SLOT_BYTES * (docs.length + 1),
@@ -99,9 +115,37 @@ export class RowCache {
     }, { valid: (k) => k.revision === revision && k.doc === doc }).record;
   }
 
+  /**
+   * The record of a version for a page of a list, in a store of `documents` documents: `record`
+   * while they fit in the record cache; beyond that (a big world) a kept record when there is one,
+   * else a JSON-only record (json-text.ts: its kept bytes, no fields made), else the record made
+   * now, its bytes kept.
+   */
+  pageRecord(view: MetadataView, doc: StoredDocument, version: DocumentVersion, documents: number): DocumentRecord {
+    if (documents <= RECORDS_KEPT.entries) return this.record(view, doc, version);
+    if (this.recordStamp[0] !== view) this.recordStamp = [view];
+    const revision = this.revisions.get(doc) ?? 0;
+    const valid = (k: { doc: StoredDocument; revision: number } | undefined) => k?.revision === revision && k.doc === doc;
+    this.records.restamp(this.recordStamp);
+    const kept = this.records.peek(version);
+    if (kept && valid(kept)) return kept.record;
+    let made: DocumentRecord | undefined;
+    const json = this.recordBytes.answer(version, this.recordStamp, () => {
+      made = this.record(view, doc, version);
+      const bytes = keptJsonBytes(made);
+      return bytes && { doc, revision, bytes };
+    }, { valid });
+    return made ?? (jsonOnlyPart(json!.bytes) as DocumentRecord);
+  }
+
   /** How many records are kept now, and their estimated bytes (tests). */
   get recordsKept(): { entries: number; bytes: number } {
     return { entries: this.records.size, bytes: this.records.bytes };
+  }
+
+  /** How many records are kept as JSON bytes only now, and their bytes (tests). */
+  get recordBytesKept(): { entries: number; bytes: number } {
+    return { entries: this.recordBytes.size, bytes: this.recordBytes.bytes };
   }
 
   /** The visible documents of a user: cached, else `compute()`d and kept. */

@@ -35,10 +35,7 @@ export class DocumentStore {
   /** Whole answers (list, retrieve), query rows, file texts, thumbnails, renditions, each bounded (store-cache.ts). */
   readonly kept = new StoreCache();
   /** Sorted orders of the latest versions or of every version, kept up to date per change (endpoint 21 without scans: list-index.ts). */
-  private readonly index = new ListIndex({
-    documents: () => this.docs.values(),
-    valueOf: recordField,
-  });
+  private readonly index = new ListIndex({ documents: () => this.docs.values(), document: (id) => this.docs.get(id), valueOf: recordField });
 
   private readonly watchers: Array<(doc: StoredDocument) => void> = [];
 
@@ -177,9 +174,12 @@ export class DocumentStore {
     return this.cache.record(this.view(), doc, version);
   }
 
-  /** A version's row with its record (an answer's row: a page of endpoint 21). */
+  /** The records kept now, as objects and as JSON bytes only (row-cache.ts; tests). */
+  get recordsKept() { return { records: this.cache.recordsKept, bytes: this.cache.recordBytesKept }; }
+
+  /** A version's row with its record (an answer's row: a page of endpoint 21; a big world's may be JSON only: row-cache.ts). */
   recordRow(doc: StoredDocument, version: DocumentVersion): RecordRow {
-    return { ...this.rowOf(doc, version), record: this.record(doc, version) };
+    return { ...this.rowOf(doc, version), record: this.cache.pageRecord(this.view(), doc, version, this.docs.size) };
   }
 
   // ---- the query seam -------------------------------------------------------------------------
