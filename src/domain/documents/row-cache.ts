@@ -11,11 +11,14 @@
  *   (domain/cache), valid while the metadata view (labels come from the registry) and the
  *   document's revision are unchanged. Sorts, filters, queries and search read
  *   single fields (record-field.ts) and build no record;
+ * - in a world of more documents than that, a version's record as JSON bytes only, off the heap
+ *   (RECORD_BYTES_KEPT), for the pages of endpoint 21 (`pageRecord`);
  * - a user's visible documents, valid while the access revision is unchanged (a new document, or
  *   a change that may touch roles), for the most recent VISIBLE_LISTS_KEPT users, through the one
  *   cache door. The store's other kept values are in store-cache.ts.
  * Cached rows and records are shared: nobody may modify them (records are frozen at their root and
- * never changed, their JSON text made once: json-text.ts; its length is the record's size).
+ * never changed, their JSON text made once: json-text.ts; its length is the record's size; its
+ * UTF-8 bytes, made once a long answer holds it, are kept with it too, off the heap).
  */
 import { BoundedCache, jsonSize, SLOT_BYTES } from '../cache';
 import { jsonOnlyPart, keepJsonText, keptJsonBytes } from '../json-text';
@@ -43,7 +46,7 @@ export const RECORDS_KEPT = { entries: 2048, bytes: 8 * 1024 * 1024 };
  * (least recently used out first, from their first use: bytes are not promoted by the garbage
  * collector): a page shows them without making their records (7-15 µs each, made and written).
  */
-export const RECORD_BYTES_KEPT = { entries: 32_768, bytes: 24 * 1024 * 1024 };
+export const RECORD_BYTES_KEPT = { entries: 16_384, bytes: 16 * 1024 * 1024 };
 
 interface KeptRecordBytes {
   readonly doc: StoredDocument;
