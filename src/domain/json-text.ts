@@ -22,14 +22,14 @@ import { slotKind } from './kept-slot';
 interface KeptText {
   text: string | undefined;
   integers: boolean;
-  /** The text's UTF-8 bytes (a buffer of their own), made when a long answer first holds the part. */
+  /** The text's UTF-8 bytes (a buffer of their own), made when a long answer first holds the part (or keptJsonBytes asks). */
   bytes: Buffer | undefined;
   /** A JSON-only part (jsonOnlyPart): no fields of its own, its bytes stand for them. */
   jsonOnly?: true;
 }
 const KEPT_TEXT = slotKind<KeptText>('dms-sim kept JSON text');
-/** While jsonText runs: the kept parts met so far (their texts made), in the order their marks were written. */
-let met: (KeptText & { text: string })[] | undefined;
+/** While jsonText runs: the kept parts met so far (their texts made, or a JSON-only part's bytes), in the order their marks were written. */
+let met: KeptText[] | undefined;
 /** While jsonText runs: whether a kept part met holds a JsonInteger's mark. */
 let metIntegers = false;
 
@@ -40,13 +40,15 @@ const PART_MARK_WRITTEN = JSON.stringify(PART_MARK).length;
 const PART_MARK_TEXT = '\\u0000dms-sim-json:';
 
 /**
- * Inside jsonText: the part's mark (its text kept, made once); elsewhere (another JSON.stringify,
- * or the part's own text being made): the part itself, which JSON.stringify then writes as a plain
- * object (a value toJSON gives is not asked for its toJSON again).
+ * Inside jsonText: the part's mark (its text kept, made once; a JSON-only part's bytes are not
+ * decoded for it); elsewhere (another JSON.stringify, or the part's own text being made): the part
+ * itself, which JSON.stringify then writes as a plain object (a value toJSON gives is not asked for
+ * its toJSON again), or a JSON-only part's fields.
  */
 function partJson(this: object): unknown {
-  if (!met) return this;
-  const kept = keptOf(this);
+  const kept = KEPT_TEXT.of(this)!.value;
+  if (!met) return kept.jsonOnly ? fieldsOf(this) : this;
+  if (!kept.jsonOnly) keptOf(this);
   if (kept.integers) metIntegers = true;
   met.push(kept);
   return `${PART_MARK}${met.length - 1}`;
@@ -122,7 +124,7 @@ export function fieldsOf(value: object): object {
 }
 
 /** JSON.stringify's text of `value` with kept parts' marks (their texts made, in `parts`), and whether a JsonInteger's mark is in it. */
-function marked(value: unknown): { text: string; parts: (KeptText & { text: string })[]; integers: boolean } {
+function marked(value: unknown): { text: string; parts: KeptText[]; integers: boolean } {
   const [outer, outerIntegers] = [met, metIntegers];
   met = [];
   metIntegers = false;
@@ -135,9 +137,12 @@ function marked(value: unknown): { text: string; parts: (KeptText & { text: stri
   }
 }
 
+/** A met part's text (a JSON-only part's decoded from its bytes now, and kept). */
+const textOf = (p: KeptText): string => (p.text ??= p.bytes!.toString('utf8'));
+
 /** The whole text of a marked text: kept parts' texts in place of their marks, JsonIntegers' digits in place of theirs. */
-function spliced(text: string, parts: readonly { text: string }[], integers: boolean): string {
-  if (parts.length > 0) text = text.replace(PART_MARKED, (_, i: string) => parts[Number(i)].text);
+function spliced(text: string, parts: readonly KeptText[], integers: boolean): string {
+  if (parts.length > 0) text = text.replace(PART_MARKED, (_, i: string) => textOf(parts[Number(i)]));
   return integers ? text.replace(INTEGER_MARKED, '$1') : text;
 }
 
@@ -162,10 +167,11 @@ export function utf8Bytes(text: string): Buffer {
 export function jsonTextOrBytes(value: unknown, bytesFrom: number): string | Buffer {
   const { text, parts, integers } = marked(value);
   let length = text.length;
-  parts.forEach((p, i) => (length += p.text.length - PART_MARK_WRITTEN - String(i).length));
-  // A JsonInteger's mark is rare (one field's maxValue): such an answer is spliced and encoded whole.
-  if (length < bytesFrom || integers || parts.some((p) => p.integers)) {
-    const whole = spliced(text, parts, integers || parts.some((p) => p.integers));
+  // (a JSON-only part counted by its bytes: at least its characters)
+  parts.forEach((p, i) => (length += (p.text?.length ?? p.bytes!.byteLength) - PART_MARK_WRITTEN - String(i).length));
+  // A JsonInteger's mark (in the value or in a part) is rare (one field's maxValue): such an answer is spliced and encoded whole.
+  if (length < bytesFrom || integers) {
+    const whole = spliced(text, parts, integers);
     return whole.length < bytesFrom ? whole : utf8Bytes(whole);
   }
   if (parts.length === 0) return utf8Bytes(text);
@@ -177,7 +183,7 @@ export function jsonTextOrBytes(value: unknown, bytesFrom: number): string | Buf
   for (let m = PART_MARKED.exec(text); m; m = PART_MARKED.exec(text)) {
     const between = text.slice(at, m.index);
     const part = parts[Number(m[1])];
-    const bytes = (part.bytes ??= utf8Bytes(part.text));
+    const bytes = (part.bytes ??= utf8Bytes(part.text!));
     pieces.push(between, bytes);
     size += Buffer.byteLength(between, 'utf8') + bytes.byteLength;
     at = m.index + m[0].length;

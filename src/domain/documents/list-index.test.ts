@@ -7,7 +7,8 @@
  * configuration change (labels shown in records). `search` finds what the records' searchable
  * texts hold, after the same changes (issue 19: both without records but the page's).
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { FilterBitmaps } from './filter-bitmaps';
 import { manualClock } from '../clock';
 import { createRegistry, type ComponentRegistry } from '../configuration';
 import { sampleRecords } from '../configuration/sample';
@@ -175,7 +176,11 @@ describe('the kept sorted orders of endpoint 21', () => {
     expect(store.rowsVisibleTo(ann).length).toBeLessThan(40);
     expect(store.rowsVisibleTo(cy).map((r) => r.document.id)).toEqual([20, 40]);
     expect(store.rowsVisibleTo(ben).length).toBeGreaterThan(store.rowsVisibleTo(ben).filter((r) => r.document.createdBy === ben.id).length); // a group's documents too
+    // cy's filters (and the administrator's My Documents) are sparse: ordered from their members.
+    const sparse = vi.spyOn(FilterBitmaps.prototype, 'members');
     expectSameAsFullSort('at start');
+    expect(sparse).toHaveBeenCalled();
+    sparse.mockRestore();
     expectSearchesAsRecords('at start');
   });
 
@@ -203,6 +208,11 @@ describe('the kept sorted orders of endpoint 21', () => {
     store.changed(store.get(admin, 9));
     expectSameAsFullSort('after a field changed in place');
     expectSearchesAsRecords('after a field changed in place');
+    const c = store.get(admin, 11);
+    c.roles.viewer__v = { users: [cy.id], groups: [] };
+    store.changed(c);
+    expect(store.rowsVisibleTo(cy).map((r) => r.document.id)).toEqual([11, 20, 40]);
+    expectSameAsFullSort('after a document came into a sparse filter');
     const e = store.get(admin, 7);
     e.roles.viewer__v = { users: [ben.id], groups: [] };
     store.changed(e);

@@ -42,7 +42,7 @@ export interface Sorted {
 
 /** (chosen) Filtered orders kept (per user, scope and field; least recently used out first) and their estimated bytes. */
 export const LIST_INDEX_FILTERED = { entries: 64, bytes: 16 * 1024 * 1024 };
-/** (chosen) A filter holding fewer than 1/SPARSE of the documents is ordered from its members (sorted), not by a pass over the whole order. */
+/** (chosen) A filter holding fewer documents than 1/SPARSE of the order's positions (documents, or versions for scope `all`) is ordered from its members (sorted), not by a pass over the whole order. */
 export const SPARSE = 16;
 
 /** (chosen) Sorted orders kept (per scope and field, both directions; least recently used out first) and their estimated bytes (a slot a position and array). */

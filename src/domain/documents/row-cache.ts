@@ -41,7 +41,7 @@ export const VISIBLE_LISTS_BYTES = 16 * 1024 * 1024;
 export const RECORDS_KEPT = { entries: 2048, bytes: 8 * 1024 * 1024 };
 
 /**
- * (chosen) The records of a world bigger than RECORDS_KEPT.entries versions (issue 19: a page of
+ * (chosen) The records of a store of more than RECORDS_KEPT.entries documents (issue 19: a page of
  * 100,000 documents' list) kept as their JSON's UTF-8 bytes only, off the heap, by count and bytes
  * (least recently used out first, from their first use: bytes are not promoted by the garbage
  * collector): a page shows them without making their records (7-15 µs each, made and written).
@@ -66,7 +66,7 @@ export class RowCache {
   /** Per version, stamped by the metadata view, valid while the document's revision is the same. */
   private readonly records = new BoundedCache<DocumentVersion, KeptRecord>({ ...RECORDS_KEPT, sizeOf: (k) => jsonSize(k.record) + SLOT_BYTES, admit: 'second use' });
   /** Per version, as `records`, for pageRecord: JSON bytes only. */
-  private readonly recordBytes = new BoundedCache<DocumentVersion, KeptRecordBytes | undefined>({ ...RECORD_BYTES_KEPT, sizeOf: (k) => k!.bytes.byteLength + SLOT_BYTES });
+  private readonly recordBytes: BoundedCache<DocumentVersion, KeptRecordBytes | undefined>;
   /** Per user id, stamped by the access revision (the one cache door: domain/cache). */
   private readonly visible = new BoundedCache<number, readonly StoredDocument[]>({
     entries: VISIBLE_LISTS_KEPT, bytes: VISIBLE_LISTS_BYTES, sizeOf: (docs) => SLOT_BYTES * (docs.length + 1),
@@ -75,6 +75,11 @@ export class RowCache {
   private visibleStamp: readonly [number] = [0];
   private recordStamp: readonly [MetadataView | undefined] = [undefined];
   private changes = 0;
+
+  /** `recordBytes`: the bounds of the records kept as JSON bytes (tests give small ones). */
+  constructor(recordBytes: { entries: number; bytes: number } = RECORD_BYTES_KEPT) {
+    this.recordBytes = new BoundedCache({ ...recordBytes, sizeOf: (k) => k!.bytes.byteLength + SLOT_BYTES });
+  }
 
   /** The document changed in a way its records show (check-out, new version, field change). */
   touch(doc: StoredDocument): void {

@@ -13,7 +13,11 @@ export interface DocumentRow {
   readonly latest: boolean;
 }
 
-/** A row with its API record: what an answer shows (a page of endpoint 21). */
+/**
+ * A row with its API record: what an answer shows (a page of endpoint 21). In a store of more
+ * documents than the record cache holds, the record may be JSON only (row-cache.ts `pageRecord`,
+ * json-text.ts `jsonOnlyPart`): no fields of its own; read them with `fieldsOf`.
+ */
 export interface RecordRow extends DocumentRow {
   readonly record: DocumentRecord;
 }

@@ -175,7 +175,7 @@ export class DocumentStore {
   }
 
   /** The records kept now, as objects and as JSON bytes only (row-cache.ts; tests). */
-  get recordsKept() { return { records: this.cache.recordsKept, bytes: this.cache.recordBytesKept }; }
+  get recordsKept() { return { objects: this.cache.recordsKept, jsonBytes: this.cache.recordBytesKept }; }
 
   /** A version's row with its record (an answer's row: a page of endpoint 21; a big world's may be JSON only: row-cache.ts). */
   recordRow(doc: StoredDocument, version: DocumentVersion): RecordRow {
