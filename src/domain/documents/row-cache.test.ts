@@ -182,6 +182,18 @@ describe('the records of a page of a big world (pageRecord)', () => {
     expect(counted.recordBytesKept.entries).toBe(20);
   });
 
+  it('in a bigger world: a cycle of pages over more records than the JSON bytes cache holds keeps hitting most of what it holds', () => {
+    const view = metadata.view();
+    const docs = Array.from({ length: 30 }, (_, i) => doc(i + 1));
+    const cache = new RowCache({ entries: 20, bytes: 1024 * 1024 });
+    const hitsOf = () => docs.filter((d) => Object.keys(cache.pageRecord(view, d, d.versions[0], BIG)).length === 0).length;
+    hitsOf(); // the first 20 fill it; one in ADMIT_WHEN_FULL of the others is kept
+    const later = [hitsOf(), hitsOf(), hitsOf(), hitsOf()];
+    // Least recently used out alone would hit none: each new record pushing out the one asked for next.
+    for (const hits of later) expect(hits).toBeGreaterThanOrEqual(15);
+    expect(cache.recordBytesKept.entries).toBe(20);
+  });
+
   it('a JSON-only record outside an answer (JSON.stringify, inside another kept part) is written with its fields', () => {
     const cache = new RowCache();
     const view = metadata.view();
