@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deepFreeze } from './cache';
 import { JsonInteger } from './json-integer';
-import { holdsPartMark, jsonText, jsonTextOrBytes, keepJsonText } from './json-text';
+import { holdsPartMark, jsonOnlyPart, jsonText, jsonTextOrBytes, keepJsonText } from './json-text';
 
 const record = () => deepFreeze(keepJsonText({ id: 7, name__v: 'Quote "x" \u0000 é', owner__v: { users: [1], groups: [] as number[] }, size__v: 0, due__c: null }));
 
@@ -85,5 +85,13 @@ describe('jsonTextOrBytes', () => {
       expect(typeof got === 'string').toBe(plain.length < from);
       expect(bytesOf(got).equals(Buffer.from(plain, 'utf8'))).toBe(true);
     }), { numRuns: 300 });
+  });
+
+  it('copies a JSON-only part\'s bytes as they are into a long answer (not decoded and encoded again)', () => {
+    // Bytes that are not UTF-8 (0xFF) would come back as U+FFFD (EF BF BD) through a text.
+    const raw = Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]);
+    const got = jsonTextOrBytes({ document: jsonOnlyPart(raw), pad: 'x'.repeat(50) }, 10) as Buffer;
+    expect(Buffer.isBuffer(got)).toBe(true);
+    expect(got.includes(raw)).toBe(true);
   });
 });

@@ -162,7 +162,8 @@ export function utf8Bytes(text: string): Buffer {
 /**
  * jsonText's answer for `value`: the text when it is shorter than `bytesFrom` characters, else its
  * UTF-8 bytes in a buffer of their own, each kept part's bytes (encoded once, kept) copied into
- * place: neither the whole text nor its encoding is made per answer.
+ * place: neither the whole text nor its encoding is made per answer. A JSON-only part counts by its
+ * bytes (not decoded for this), so one with non-ASCII text may tip a shorter answer into bytes.
  */
 export function jsonTextOrBytes(value: unknown, bytesFrom: number): string | Buffer {
   const { text, parts, integers } = marked(value);
