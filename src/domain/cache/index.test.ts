@@ -118,6 +118,26 @@ describe('BoundedCache: answers under a stamp (was AnswerCache)', () => {
     expect(cache.peek('hot')).toBe(fresh);
   });
 
+  it('with admitWhenFull, keeps every value while there is room, then one new value in that many: a cycle bigger than the cache keeps hitting', () => {
+    const pass = (cache: BoundedCache<number, number>) => {
+      let hits = 0;
+      for (let k = 0; k < 30; k++) cache.answer(k, NO_STAMP, () => { hits--; return k; });
+      return 30 + hits;
+    };
+    const lru = new BoundedCache<number, number>({ entries: 20, bytes: 1e6, sizeOf: () => 1 });
+    const sampled = new BoundedCache<number, number>({ entries: 20, bytes: 1e6, sizeOf: () => 1, admitWhenFull: 8 });
+    expect([pass(lru), pass(lru), pass(lru)]).toEqual([0, 0, 0]);
+    expect(pass(sampled)).toBe(0);
+    for (let i = 0; i < 4; i++) expect(pass(sampled)).toBeGreaterThanOrEqual(15);
+    expect(sampled.size).toBe(20);
+    // By bytes too: room for 10 values of 10 bytes; the 11th and on are kept one in eight.
+    const bytes = new BoundedCache<number, number>({ entries: 100, bytes: 100, sizeOf: () => 10, admitWhenFull: 8 });
+    for (let k = 0; k < 18; k++) bytes.answer(k, NO_STAMP, () => k);
+    expect(bytes.size).toBe(10);
+    expect(bytes.peek(17)).toBe(17); // the eighth met while full
+    expect(bytes.peek(16)).toBeUndefined();
+  });
+
   it('empties the value slot of every entry it drops (a dropped entry left in the old generation must not hold its value)', () => {
     type Slot = { value: unknown };
     const cache = cacheOf(1);

@@ -41,6 +41,13 @@ export interface CacheBounds<K, V> {
    * Default: every computed value.
    */
   admit?: 'second use';
+  /**
+   * Once the cache is full (a new value would push another out), `answer` keeps one computed value
+   * in this many: a cycle of keys over more than the cache holds then keeps hitting most of what it
+   * holds, instead of each new value pushing out the one the cycle asks for next (least recently
+   * used out is the worst order for a cycle). Default: every one.
+   */
+  admitWhenFull?: number;
 }
 
 export interface AnswerOptions<V> {
@@ -81,6 +88,8 @@ export class BoundedCache<K, V> {
   private oldest: Entry<K, V> | undefined;
   private newest: Entry<K, V> | undefined;
   private held = 0;
+  /** With `admitWhenFull`: new values met while full (one in `admitWhenFull` kept). */
+  private missesWhenFull = 0;
   /** With `admit: 'second use'`: the keys asked for lately (kept across stamps: a hint, not a value). */
   private readonly doorkeeper: Doorkeeper<K> | undefined;
 
@@ -107,8 +116,16 @@ export class BoundedCache<K, V> {
     }
     if (hit !== undefined) this.delete(key);
     const value = compute();
-    if (value !== undefined && admitted && (!opts.keep || opts.keep(value))) this.set(key, value);
+    if (value !== undefined && admitted && (!opts.keep || opts.keep(value)) && this.admitsWhenFull(value, key)) this.set(key, value);
     return value;
+  }
+
+  /** With `admitWhenFull`: whether a new value is kept (always while it fits beside the others). */
+  private admitsWhenFull(value: V, key: K): boolean {
+    const every = this.bounds.admitWhenFull;
+    if (every === undefined) return true;
+    const full = this.entries.size >= this.bounds.entries || this.held + this.bounds.sizeOf(value, key) > this.bounds.bytes;
+    return !full || ++this.missesWhenFull % every === 0;
   }
 
   /** Forgets every entry when `stamp` differs from the cache's stamp, which it becomes. */

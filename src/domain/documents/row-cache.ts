@@ -49,7 +49,8 @@ export const RECORDS_KEPT = { entries: 2048, bytes: 8 * 1024 * 1024 };
  */
 export const RECORD_BYTES_KEPT = { entries: 16_384, bytes: 16 * 1024 * 1024 };
 /**
- * (chosen) Once the JSON bytes cache is full, one new record in this many is kept: a load test's
+ * (chosen) Once the JSON bytes cache is full, one new record in this many is kept (the cache
+ * door's `admitWhenFull`, domain/cache): a load test's
  * cycle of pages over more records than the cache holds then keeps hitting most of what it holds,
  * instead of each new record pushing out the one the cycle asks for next (least recently used out
  * is the worst order for a cycle: measured on the 100k world, 600 pages of about 25 records, all
@@ -85,19 +86,10 @@ export class RowCache {
   private visibleStamp: readonly [number] = [0];
   private recordStamp: readonly [MetadataView | undefined] = [undefined];
   private changes = 0;
-  /** New records met while the JSON bytes cache was full (one in ADMIT_WHEN_FULL kept). */
-  private missesWhenFull = 0;
 
   /** `recordBytesBounds`: the bounds of the records kept as JSON bytes (tests give small ones). */
-  constructor(private readonly recordBytesBounds: { entries: number; bytes: number } = RECORD_BYTES_KEPT) {
-    this.recordBytes = new BoundedCache({ ...recordBytesBounds, sizeOf: (k) => k!.bytes.byteLength + SLOT_BYTES });
-  }
-
-  /** Whether a new record's bytes are kept: while the cache has room, else one in ADMIT_WHEN_FULL. */
-  private keepsNew(k: KeptRecordBytes): boolean {
-    const b = this.recordBytesBounds;
-    const full = this.recordBytes.size >= b.entries || this.recordBytes.bytes + k.bytes.byteLength + SLOT_BYTES > b.bytes;
-    return !full || ++this.missesWhenFull % ADMIT_WHEN_FULL === 0;
+  constructor(recordBytesBounds: { entries: number; bytes: number } = RECORD_BYTES_KEPT) {
+    this.recordBytes = new BoundedCache({ ...recordBytesBounds, admitWhenFull: ADMIT_WHEN_FULL, sizeOf: (k) => k!.bytes.byteLength + SLOT_BYTES });
   }
 
   /** The document changed in a way its records show (check-out, new version, field change). */
@@ -161,7 +153,7 @@ export class RowCache {
       made = this.record(view, doc, version);
       const bytes = keptJsonBytes(made);
       return bytes && { doc, revision, bytes };
-    }, { valid, keep: (k) => this.keepsNew(k!) });
+    }, { valid });
     return made ?? (jsonOnlyPart(json!.bytes) as DocumentRecord);
   }
 
