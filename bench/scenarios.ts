@@ -65,7 +65,7 @@ export async function prepareScenarios(
   const loginRequest: BenchRequest = {
     method: 'POST',
     path: `/api/${VERSION}/auth`,
-    headers: { ...FORM_HEADERS },
+    headers: FORM_HEADERS,
     body: form({ username: user.username, password: user.password, tenantDNS: user.tenantDNS }),
   };
   if (want('GET /api/')) out.set('GET /api/', await tryRequest({ method: 'GET', path: '/api/', headers: {} }));

@@ -59,7 +59,7 @@ function keptOf(part: object): KeptText & { text: string } {
   const kept = KEPT_TEXT.of(part)!.value;
   if (kept.text !== undefined) return kept as KeptText & { text: string };
   // A JSON-only part (jsonOnlyPart): its text is its bytes'.
-  if (kept.bytes !== undefined) return Object.assign(kept, { text: kept.bytes.toString('utf8') });
+  if (kept.jsonOnly) return Object.assign(kept, { text: textOf(kept) });
   const list = met;
   met = undefined;
   const before = integerMarks.written;
@@ -95,7 +95,7 @@ export function isKeptPart(value: object): boolean {
  */
 export function keptJsonLength(part: object): number {
   const kept = KEPT_TEXT.of(part)!.value;
-  return kept.text === undefined && kept.bytes !== undefined ? kept.bytes.byteLength : keptOf(part).text.length;
+  return kept.jsonOnly && kept.text === undefined ? kept.bytes!.byteLength : keptOf(part).text.length;
 }
 
 /**

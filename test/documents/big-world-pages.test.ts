@@ -35,6 +35,11 @@ describe('pages of a world bigger than the record cache', () => {
     const store = sim.world.documents.store(sim.world.tenants.byDnsName(GENERATED_TENANT)!.id);
     expect(store.recordsKept.jsonBytes.entries).toBe(50);
     expect(store.recordsKept.objects.entries).toBe(0);
+    // A page's row of a document shown before holds its JSON only (no fields made), written as the record.
+    const shown = store.all().find((d) => d.id === 120)!;
+    const row = store.recordRow(shown, shown.versions[shown.versions.length - 1]);
+    expect(Object.keys(row.record)).toEqual([]);
+    expect(JSON.parse(JSON.stringify(row.record))).toEqual(first[19]);
 
     // XML shows the fields of records kept as bytes, element for element as from the records.
     const elements = (xml: string) => xml.match(/<document>.*?<\/document>/gs) ?? [];

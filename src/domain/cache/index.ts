@@ -116,15 +116,17 @@ export class BoundedCache<K, V> {
     }
     if (hit !== undefined) this.delete(key);
     const value = compute();
-    if (value !== undefined && admitted && (!opts.keep || opts.keep(value)) && this.admitsWhenFull(value, key)) this.set(key, value);
+    if (value === undefined || !admitted || (opts.keep && !opts.keep(value))) return value;
+    const bytes = this.bounds.sizeOf(value, key);
+    if (this.admitsWhenFull(bytes)) this.set(key, value, bytes);
     return value;
   }
 
-  /** With `admitWhenFull`: whether a new value is kept (always while it fits beside the others). */
-  private admitsWhenFull(value: V, key: K): boolean {
+  /** With `admitWhenFull`: whether a new value of `bytes` is kept (always while it fits beside the others). */
+  private admitsWhenFull(bytes: number): boolean {
     const every = this.bounds.admitWhenFull;
     if (every === undefined) return true;
-    const full = this.entries.size >= this.bounds.entries || this.held + this.bounds.sizeOf(value, key) > this.bounds.bytes;
+    const full = this.entries.size >= this.bounds.entries || this.held + bytes > this.bounds.bytes;
     return !full || ++this.missesWhenFull % every === 0;
   }
 
@@ -151,11 +153,10 @@ export class BoundedCache<K, V> {
   /**
    * Keeps `value` as the most recently used (replacing any value of `key`), then forgets the least
    * recently used until both bounds hold. Returns whether it is kept: one estimated above the
-   * byte bound is not (and the key's previous value is gone).
+   * byte bound is not (and the key's previous value is gone). `bytes`: its size, when the caller has it.
    */
-  set(key: K, value: V): boolean {
+  set(key: K, value: V, bytes = this.bounds.sizeOf(value, key)): boolean {
     this.delete(key);
-    const bytes = this.bounds.sizeOf(value, key);
     if (!(bytes <= this.bounds.bytes)) return false;
     const e: Entry<K, V> = { key, value, bytes, older: this.newest, newer: undefined };
     if (this.newest) this.newest.newer = e;

@@ -44,6 +44,10 @@ describe('filter bitmaps', () => {
     const first = bitmaps.of('f0', test);
     for (let i = 1; i <= VISIBLE_BITMAPS_KEPT; i++) bitmaps.of(`f${i}`, test);
     expect(built).toBe(VISIBLE_BITMAPS_KEPT + 1);
+    // The others are still kept (not built again)…
+    for (let i = 1; i <= VISIBLE_BITMAPS_KEPT; i++) bitmaps.of(`f${i}`, test);
+    expect(built).toBe(VISIBLE_BITMAPS_KEPT + 1);
+    // …and the first went out: built again.
     expect(bitmaps.of('f0', test)).not.toBe(first);
     expect(built).toBe(VISIBLE_BITMAPS_KEPT + 2);
   });

@@ -9,6 +9,7 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FilterBitmaps } from './filter-bitmaps';
+import { ListIndex } from './list-index';
 import { manualClock } from '../clock';
 import { createRegistry, type ComponentRegistry } from '../configuration';
 import { sampleRecords } from '../configuration/sample';
@@ -177,6 +178,11 @@ describe('the kept sorted orders of endpoint 21', () => {
     expect(store.rowsVisibleTo(cy).map((r) => r.document.id)).toEqual([20, 40]);
     expect(store.rowsVisibleTo(ben).length).toBeGreaterThan(store.rowsVisibleTo(ben).filter((r) => r.document.createdBy === ben.id).length); // a group's documents too
     // cy's filters (and the administrator's My Documents) are sparse: ordered from their members.
+    // Neither is the whole sorted order built nor brought up to date for them.
+    const order = vi.spyOn(ListIndex.prototype, 'order');
+    listDocuments(store, cy, { sort: 'name__v DESC', limit: 5 });
+    expect(order).not.toHaveBeenCalled();
+    order.mockRestore();
     const sparse = vi.spyOn(FilterBitmaps.prototype, 'members');
     expectSameAsFullSort('at start');
     expect(sparse).toHaveBeenCalled();

@@ -42,7 +42,7 @@ export interface Sorted {
 
 /** (chosen) Filtered orders kept (per user, scope and field; least recently used out first) and their estimated bytes. */
 export const LIST_INDEX_FILTERED = { entries: 64, bytes: 16 * 1024 * 1024 };
-/** (chosen) A filter holding fewer documents than 1/SPARSE of the order's positions (documents, or versions for scope `all`) is ordered from its members (sorted), not by a pass over the whole order. */
+/** (chosen) A filter holding fewer than 1/SPARSE of the store's documents is ordered from its members (sorted), not by a pass over the whole order (which is then neither built nor brought up to date for it). */
 export const SPARSE = 16;
 
 /** (chosen) Sorted orders kept (per scope and field, both directions; least recently used out first) and their estimated bytes (a slot a position and array). */
@@ -55,6 +55,8 @@ export interface IndexSource {
   documents(): Iterable<StoredDocument>;
   /** The document of an id. */
   document(id: number): StoredDocument | undefined;
+  /** How many documents the store holds. */
+  count(): number;
   /** The value of a field in a version's record (as endpoint 21 shows it). */
   valueOf(view: MetadataView, doc: StoredDocument, version: DocumentVersion, field: string): unknown;
 }
@@ -194,11 +196,11 @@ export class ListIndex {
    * its members sorted, not a pass over the whole order.
    */
   orderFor(view: MetadataView, filter: string, test: () => (doc: StoredDocument) => boolean, scope: OrderScope, field: string): Sorted {
-    const all = this.order(view, scope, field);
+    const bitmap = this.bitmaps.of(filter, test);
+    const all = bitmap.count * SPARSE < this.source.count() ? undefined : this.order(view, scope, field);
     if (this.stamp[0] !== this.revision || this.stamp[1] !== view) this.stamp = [this.revision, view];
     return this.filtered.answer(`${filter} ${scope} ${field}`, this.stamp, () => {
-      const bitmap = this.bitmaps.of(filter, test);
-      if (bitmap.count * SPARSE < all.docs.length) return this.build(view, scope, field, this.bitmaps.members(bitmap));
+      if (!all) return this.build(view, scope, field, this.bitmaps.members(bitmap));
       const { bits } = bitmap;
       const docs: StoredDocument[] = [];
       const versions: DocumentVersion[] | undefined = all.versions ? [] : undefined;

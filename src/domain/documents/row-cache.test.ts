@@ -156,8 +156,10 @@ describe('the records of a page of a big world (pageRecord)', () => {
     registry.put({ ...type, attributes: { ...type.attributes, label: 'Promo Leaflet' } });
     const relabelled = cache.pageRecord(metadata.view(), d, v, BIG);
     expect(relabelled.type__v).toBe('Promo Leaflet');
-    // A record the record cache keeps (asked for twice) is the page's.
+    // A record the record cache keeps (asked for twice: a retrieved document) is the page's.
     cache.record(metadata.view(), d, v);
+    const retrieved = cache.record(metadata.view(), d, v);
+    expect(cache.pageRecord(metadata.view(), d, v, BIG)).toBe(retrieved);
     expect(cache.pageRecord(metadata.view(), d, v, BIG)).toBe(cache.record(metadata.view(), d, v));
   });
 
@@ -192,6 +194,9 @@ describe('the records of a page of a big world (pageRecord)', () => {
     // Least recently used out alone would hit none: each new record pushing out the one asked for next.
     for (const hits of later) expect(hits).toBeGreaterThanOrEqual(15);
     expect(cache.recordBytesKept.entries).toBe(20);
+    // The records the full bytes cache turned away are kept by the record cache from their second use (a second layer).
+    expect(cache.recordsKept.entries).toBeGreaterThan(0);
+    expect(cache.recordsKept.entries).toBeLessThan(30);
   });
 
   it('a JSON-only record outside an answer (JSON.stringify, inside another kept part) is written with its fields', () => {

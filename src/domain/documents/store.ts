@@ -35,7 +35,7 @@ export class DocumentStore {
   /** Whole answers (list, retrieve), query rows, file texts, thumbnails, renditions, each bounded (store-cache.ts). */
   readonly kept = new StoreCache();
   /** Sorted orders of the latest versions or of every version, kept up to date per change (endpoint 21 without scans: list-index.ts). */
-  private readonly index = new ListIndex({ documents: () => this.docs.values(), document: (id) => this.docs.get(id), valueOf: recordField });
+  private readonly index = new ListIndex({ documents: () => this.docs.values(), document: (id) => this.docs.get(id), count: () => this.docs.size, valueOf: recordField });
 
   private readonly watchers: Array<(doc: StoredDocument) => void> = [];
 
