@@ -52,6 +52,30 @@ describe('registry use checks', () => {
     expect(asked).toEqual([]);
   });
 
+  it('count base_document__v above every type, one without a parent too, as its documents\' fields do', () => {
+    // promotional__c without a parent: a type under base_document__v all the same.
+    const records = (sampleRecords() as { type: string; name: string; attributes: Record<string, unknown> }[]).map((r) => {
+      if (r.type !== 'Doctype' || r.name !== 'promotional__c') return r;
+      const { parent: _, ...attributes } = r.attributes;
+      return { ...r, attributes };
+    });
+    const registry = createRegistry(records);
+    const asked: string[] = [];
+    registry.addUseCheck((type, name) => {
+      if (type !== 'Doctypefield') return [];
+      asked.push(name);
+      return name === 'print__c.product__v' ? ['document 7'] : [];
+    });
+    // base_document__v lists the field: taking it out of promotional__c's list takes it from no document.
+    const t = { tenantDns: 't.example' };
+    expect(executeScript(registry, "ALTER Doctype base_document__v ( fields('Docfield.product__v') );\nALTER Doctype promotional__c ( fields() );", t).responseStatus).toBe('SUCCESS');
+    expect(asked).toEqual([]);
+    // Taking it out of base_document__v's list takes it from the types without a parent and those below them.
+    const r = executeScript(registry, 'ALTER Doctype base_document__v ( fields() );', t);
+    expect(r.statement_execution[0].errors?.[0].message).toBe('Cannot remove field product__v from Doctype.base_document__v: it is used by document 7');
+    expect(asked).toEqual(['base_document__v.product__v', 'promotional__c.product__v', 'advertisement__c.product__v', 'print__c.product__v']);
+  });
+
   it('name the first five uses in natural order and count the rest', () => {
     const registry = createRegistry(sampleRecords());
     registry.addUseCheck((type, name) => (type === 'Doctype' && name === 'print__c' ? [12, 9, 100, 3, 1, 10, 2, 11].map((i) => `document ${i}`) : []));

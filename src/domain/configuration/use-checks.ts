@@ -6,7 +6,7 @@
  */
 import { ConfigErrorCode, ConfigurationError } from './errors';
 import { componentKey, referencedName, type ComponentRecord } from './model';
-import { MAX_DOCTYPE_DEPTH, childDoctypes } from './rules';
+import { BASE_DOCTYPE, MAX_DOCTYPE_DEPTH, childDoctypes } from './rules';
 import type { ComponentRegistry } from './registry';
 
 /**
@@ -119,7 +119,11 @@ function refuseRemovedFields(
   }
 }
 
-/** The Doctypes above one (its parent, the parent's parent …), at most MAX_DOCTYPE_DEPTH of them through any loop. */
+/**
+ * The Doctypes above one (its parent, the parent's parent …), at most MAX_DOCTYPE_DEPTH of them
+ * through any loop, and base_document__v above them all, as its documents' fields come
+ * (documents/metadata.ts: a type without a parent is under base_document__v too).
+ */
 function ancestorsOf(registry: ComponentRegistry, doctype: string): string[] {
   const out: string[] = [];
   for (let p = registry.get('Doctype', doctype)?.attributes.parent; p !== undefined && out.length < MAX_DOCTYPE_DEPTH; ) {
@@ -128,7 +132,15 @@ function ancestorsOf(registry: ComponentRegistry, doctype: string): string[] {
     out.push(name);
     p = registry.get('Doctype', name)?.attributes.parent;
   }
+  if (doctype !== BASE_DOCTYPE && !out.includes(BASE_DOCTYPE)) out.push(BASE_DOCTYPE);
   return out;
+}
+
+/** The Doctypes right below one: those naming it as parent, and for base_document__v also those without a parent. */
+function childrenOf(registry: ComponentRegistry, doctype: string): ComponentRecord[] {
+  const named = childDoctypes(doctype, registry);
+  if (doctype !== BASE_DOCTYPE) return named;
+  return [...named, ...registry.list('Doctype').filter((d) => d.attributes.parent === undefined && d.name !== BASE_DOCTYPE)];
 }
 
 /**
@@ -140,7 +152,7 @@ function descendantsOf(registry: ComponentRegistry, doctype: string, skip?: (nam
   // The type itself counts as seen: a loop of parents (a restored snapshot is not validated) ends there.
   const seen = new Set([doctype]);
   const walk = (name: string) => {
-    for (const child of childDoctypes(name, registry)) {
+    for (const child of childrenOf(registry, name)) {
       if (seen.has(child.name) || skip?.(child.name)) continue;
       seen.add(child.name);
       out.push(child.name);
