@@ -40,7 +40,7 @@ export function refuseUsed(
   checks: readonly UseCheck[], registry: ComponentRegistry, what: string, type: string, names: string | readonly string[],
   shown = componentKey(type, typeof names === 'string' ? names : names[0]), component = shown,
 ): void {
-  const uses = (typeof names === 'string' ? [names] : names).flatMap((name) => checks.flatMap((check) => [...check(type, name, registry)]));
+  const uses = (typeof names === 'string' ? [names] : names).flatMap((name) => checks.flatMap((check) => check(type, name, registry)));
   if (uses.length === 0) return;
   const more = uses.length > USES_SHOWN ? ` and ${uses.length - USES_SHOWN} more` : '';
   throw new ConfigurationError(ConfigErrorCode.STILL_REFERENCED, `Cannot ${what} ${shown}: it is used by ${firstInOrder(uses, USES_SHOWN).join(', ')}${more}`, { component });

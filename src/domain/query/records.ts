@@ -5,7 +5,7 @@
  */
 import { addFixtureCheck } from '../../fixtures/checks';
 import type { FixtureData, FixtureSet } from '../../fixtures/types';
-import { hasValue } from '../documents/uses';
+import { holdsValue, splitSub } from '../documents/uses';
 import type { TenantDirectory } from '../tenants';
 import type { ObjectRecord } from './objects';
 
@@ -55,9 +55,8 @@ export class ObjectRecords {
   usesOf(tenantId: number, type: string, name: string): string[] {
     if (type === 'Object') return this.of(tenantId, name).map((r) => `${name} record ${r.id}`);
     if (type !== 'Field') return [];
-    const dot = name.indexOf('.');
-    const [object, field] = [name.slice(0, dot), name.slice(dot + 1)];
-    return this.of(tenantId, object).filter((r) => Object.hasOwn(r, field) && hasValue(r[field])).map((r) => `${object} record ${r.id}`);
+    const [object, field] = splitSub(name);
+    return this.of(tenantId, object).filter((r) => holdsValue(r, field)).map((r) => `${object} record ${r.id}`);
   }
 
   /** Whether the tenant has a record of `object` with this id; undefined when it keeps no records of that object (nothing to check against). */
