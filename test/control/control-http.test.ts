@@ -220,7 +220,7 @@ describe('presets', () => {
 });
 
 describe('journal', () => {
-  it('off (journal: false, --no-journal): nothing recorded, even of a fault; listing and verifying answer 409, emptying does nothing; the service answers as before', async () => {
+  it('off (journal: false, --no-journal): nothing recorded, even of a fault; listing and verifying answer 409, emptying answers as usual (200); the service answers as before', async () => {
     const sim = testSim({ journal: false });
     const sid = await sim.login('alice@acme.example', { tenantDNS: 'promo.acme.example' });
     expect((await sim.json('GET', `/api/${V}/objects/documents?limit=1`, sid)).responseStatus).toBe('SUCCESS');

@@ -66,6 +66,15 @@ describe('Throttle', () => {
     t.apiUncount(8);
     expect([t.apiStanding(7, 5).remaining, t.apiStanding(8, 5).remaining]).toEqual([5, 5]);
     expect(t.apiCall(7, 5).remaining).toBe(4);
+    // A call taken back after its window rolled over leaves the new window whole.
+    const clock = manualClock();
+    const rolled = new Throttle(clock, settings);
+    rolled.apiCall(7, 5);
+    rolled.apiCall(7, 5);
+    clock.advance(API_WINDOW_MS);
+    rolled.apiUncount(7);
+    expect(rolled.apiStanding(7, 5).remaining).toBe(5);
+    expect(rolled.apiCall(7, 5).remaining).toBe(4);
   });
 
   it('throttling off: never delayed, never refused (benchmarks log in far past the burst)', () => {
