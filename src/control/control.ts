@@ -73,9 +73,11 @@ export class Control {
     this.rules = new FaultRules(options.random);
     this.journalRing = new Journal(options.journalCapacity);
     const plane = this;
+    const journalOn = options.journal !== false;
     this.stages = {
-      journal: options.journal === false ? undefined : journalStage({ journal: this.journalRing, get clock() { return plane.world.clock; }, faultOf: (ex) => this.firedBy.get(ex) }),
-      faults: faultsStage({ rules: this.rules, world, fired: (ex, rule) => this.firedBy.set(ex, this.firedBy.has(ex) ? `${this.firedBy.get(ex)},${rule.id}` : rule.id) }),
+      journal: journalOn ? journalStage({ journal: this.journalRing, get clock() { return plane.world.clock; }, faultOf: (ex) => this.firedBy.get(ex) }) : undefined,
+      // Which rules fired is kept for the journal only.
+      faults: faultsStage({ rules: this.rules, world, fired: journalOn ? (ex, rule) => this.firedBy.set(ex, this.firedBy.has(ex) ? `${this.firedBy.get(ex)},${rule.id}` : rule.id) : () => {} }),
     };
     this.applyStart();
     if (options.stateFile) {
