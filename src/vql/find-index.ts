@@ -154,16 +154,11 @@ export class FieldIndex {
     const { lists, count } = this;
     const n = lists.length;
     const start = new Int32Array(count + 1);
-    const each = (i: number, f: (d: number) => void) => {
-      const id = lists.ids[i];
-      if (id >= 0) f(id);
-      else if (id !== -1) for (const d of lists.many.get(i)!) f(d);
-    };
-    for (let i = 0; i < n; i++) each(i, (d) => start[d + 1]++);
+    for (let i = 0; i < n; i++) lists.each(i, (d) => start[d + 1]++);
     for (let d = 0; d < count; d++) start[d + 1] += start[d];
     const rows = new Int32Array(start[count]);
     const at = start.slice(0, count);
-    for (let i = 0; i < n; i++) each(i, (d) => (rows[at[d]++] = i));
+    for (let i = 0; i < n; i++) lists.each(i, (d) => (rows[at[d]++] = i));
     return (this.post = { start, rows, texts: count });
   }
 
