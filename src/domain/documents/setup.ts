@@ -194,7 +194,7 @@ export function loadDocuments(fixtures: FixtureSet, tenants: TenantDirectory, us
       (m.groups ?? []).forEach((g, j) => {
         if (groups.get(g)?.tenantId !== tenant.id) report(`${item.at}.roles.${role}.groups[${j}]: unknown group ${g} in ${d.tenant}`);
       });
-      roles[role] = { users: intern.ids(m.users), groups: intern.ids(m.groups) };
+      roles[role] = intern.members(m.users, m.groups);
     }
     const created = Date.parse(d.created);
     // A version shares the fields (and the values) of the version before it unless it changes some.
