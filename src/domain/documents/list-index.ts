@@ -17,7 +17,8 @@ import { BoundedCache, SLOT_BYTES } from '../cache';
 import type { MetadataView } from './metadata';
 import { type DocumentVersion, type StoredDocument, latestVersion } from './model';
 import { FilterBitmaps } from './filter-bitmaps';
-import { compareNormal, normalValue } from './list-order';
+import { compareNormal } from './list-order';
+import { firstWhere, keyOf, OrderReader } from './order-reader';
 
 /** One version of a sorted order (a page's row). */
 export interface OrderEntry {
@@ -60,89 +61,6 @@ export interface IndexSource {
   /** The value of a field in a version's record (as endpoint 21 shows it). */
   valueOf(view: MetadataView, doc: StoredDocument, version: DocumentVersion, field: string): unknown;
 }
-
-/** The first index in [lo, hi) where `pred` holds (it holds from some index on), else hi. */
-function firstWhere(lo: number, hi: number, pred: (i: number) => boolean): number {
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (pred(mid)) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
-}
-
-/** Reads an order's keys (normalValue of the field's value) and compares positions with a version. */
-class Reader {
-  constructor(private readonly source: IndexSource, private readonly view: MetadataView, readonly o: Sorted) {}
-
-  version(i: number): DocumentVersion {
-    return this.o.versions ? this.o.versions[i] : latestVersion(this.o.docs[i]);
-  }
-
-  key(i: number): unknown {
-    return keyOf(this.source, this.view, this.o.field, this.o.docs[i], this.version(i));
-  }
-
-  /** Position i against a version with its key: ascending by key, document id, major, minor. */
-  cmp(i: number, doc: StoredDocument, version: DocumentVersion, key: unknown): number {
-    const v = this.version(i);
-    return compareNormal(this.key(i), key) || this.o.docs[i].id - doc.id || v.major - version.major || v.minor - version.minor;
-  }
-
-  /**
-   * Positions `start` to `start + limit` read ascending, or descending (`desc`: by key descending,
-   * ties still ascending by id and version): each run of equal keys found by galloping from its
-   * end, so a page costs O(page + log n) key reads whatever the direction.
-   */
-  page(desc: boolean, start: number, limit: number): OrderEntry[] {
-    const n = this.o.docs.length;
-    const at = (i: number): OrderEntry => ({ doc: this.o.docs[i], version: this.version(i) });
-    const out: OrderEntry[] = [];
-    if (!desc) {
-      for (let i = start; i < Math.min(n, start + limit); i++) out.push(at(i));
-      return out;
-    }
-    let p = start;
-    while (p < n && out.length < limit) {
-      const m = n - 1 - p;
-      const key = this.key(m);
-      // The run of `key`: [s, e) in ascending positions, [n - e, n - s) in descending ones, in the same inner order.
-      const s = this.runStart(m, key);
-      const e = this.runEnd(m, key);
-      for (let q = p; q < n - s && out.length < limit; q++) out.push(at(s + q - (n - e)));
-      p = n - s;
-    }
-    return out;
-  }
-
-  private runStart(m: number, key: unknown): number {
-    let same = m;
-    let step = 1;
-    let i = m - 1;
-    while (i >= 0 && compareNormal(this.key(i), key) >= 0) {
-      same = i;
-      step *= 2;
-      i = m - step;
-    }
-    return firstWhere(Math.max(i + 1, 0), same, (j) => compareNormal(this.key(j), key) >= 0);
-  }
-
-  private runEnd(m: number, key: unknown): number {
-    const n = this.o.docs.length;
-    let same = m;
-    let step = 1;
-    let i = m + 1;
-    while (i < n && compareNormal(this.key(i), key) <= 0) {
-      same = i;
-      step *= 2;
-      i = m + step;
-    }
-    return firstWhere(same + 1, Math.min(i, n), (j) => compareNormal(this.key(j), key) > 0);
-  }
-}
-
-const keyOf = (source: IndexSource, view: MetadataView, field: string, doc: StoredDocument, version: DocumentVersion) =>
-  normalValue(source.valueOf(view, doc, version, field));
 
 export class ListIndex {
   private view: MetadataView | undefined;
@@ -215,7 +133,7 @@ export class ListIndex {
 
   /** Positions `start` to `start + limit` of an order (kept or filtered), ascending or descending (`desc`). */
   page(view: MetadataView, sorted: Sorted, desc: boolean, start: number, limit: number): OrderEntry[] {
-    return new Reader(this.source, view, sorted).page(desc, start, limit);
+    return new OrderReader(this.source, view, sorted).page(desc, start, limit);
   }
 
   private build(view: MetadataView, scope: OrderScope, field: string, from: Iterable<StoredDocument> = this.source.documents()): Sorted {
@@ -268,7 +186,7 @@ export class ListIndex {
         docs.length = w;
         if (versions) versions.length = w;
       }
-      const reader = new Reader(this.source, view, o);
+      const reader = new OrderReader(this.source, view, o);
       for (const doc of this.pending.keys()) {
         for (const version of o.scope === 'latest' ? [latestVersion(doc)] : doc.versions) {
           const key = keyOf(this.source, view, o.field, doc, version);

@@ -1,0 +1,54 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { IndexSource, Sorted } from './list-index';
+import type { MetadataView } from './metadata';
+import type { DocumentVersion, StoredDocument } from './model';
+import { OrderReader } from './order-reader';
+
+/** Documents with one version each whose `rank` field holds `keys[i]`, in ascending (key, id) order. */
+function orderOf(keys: number[]): { sorted: Sorted; source: IndexSource; reads: () => number } {
+  const docs = keys
+    .map((k, i) => ({ id: i + 1, versions: [{ major: 1, minor: 0, fields: { rank: k } } as unknown as DocumentVersion] }) as unknown as StoredDocument)
+    .sort((a, b) => (a.versions[0].fields.rank as number) - (b.versions[0].fields.rank as number) || a.id - b.id);
+  let reads = 0;
+  const source = {
+    valueOf: (_view: MetadataView, _doc: StoredDocument, version: DocumentVersion, field: string) => {
+      reads++;
+      return version.fields[field];
+    },
+  } as unknown as IndexSource;
+  return { sorted: { scope: 'latest', field: 'rank', docs, versions: undefined }, source, reads: () => reads };
+}
+
+/** The reference: by key descending, ties by id ascending. */
+const descending = (s: Sorted) =>
+  [...s.docs].sort((a, b) => (b.versions[0].fields.rank as number) - (a.versions[0].fields.rank as number) || a.id - b.id).map((d) => d.id);
+
+const view = {} as MetadataView;
+
+describe('OrderReader', () => {
+  it('reads a descending page of distinct keys with about one key read a row', () => {
+    const { sorted, source, reads } = orderOf(Array.from({ length: 1000 }, (_, i) => (i * 7919) % 1000));
+    const page = new OrderReader(source, view, sorted).page(true, 500, 20).map((e) => e.doc.id);
+    expect(page).toEqual(descending(sorted).slice(500, 520));
+    // One key a row and two more for the first row's run (three a row before: each run's end was searched).
+    expect(reads()).toBe(22);
+  });
+
+  it('reads an ascending page without reading keys', () => {
+    const { sorted, source, reads } = orderOf([5, 3, 9, 1]);
+    expect(new OrderReader(source, view, sorted).page(false, 1, 2).map((e) => e.doc.id)).toEqual([2, 1]);
+    expect(reads()).toBe(0);
+  });
+
+  it('pages descending as the reference does, runs of equal keys included (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 1, maxLength: 80 }), fc.nat(90), fc.integer({ min: 1, max: 30 }), (keys, start, limit) => {
+        const { sorted, source } = orderOf(keys);
+        const page = new OrderReader(source, view, sorted).page(true, start, limit).map((e) => e.doc.id);
+        expect(page).toEqual(descending(sorted).slice(start, start + limit));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
