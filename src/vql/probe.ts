@@ -11,6 +11,7 @@ import type { Condition } from './ast';
 import { chain, compileOperand, perElement } from './compile';
 import { columnOf, type Change, type Frame } from './frame';
 import type { Scope } from './resolve';
+import { slotRange } from './slot-range';
 import { firstWhere, keyCompare, sortedOf } from './sorted';
 import { compareKeys, rank, type Key } from './values';
 import type { Row } from './catalog';
@@ -64,11 +65,61 @@ function keyRun(ix: { perm: Int32Array; col: unknown[] }, kind: Key, low: Bound,
 }
 
 /**
+ * The slots in every one of `parts` (each exact), as one run. Parts that are ranges of slots (a key
+ * index that is the identity: slot-range.ts) narrow the range; the others' slots are kept when in it.
+ */
+function intersect(parts: Candidates[], n: number): Candidates {
+  let lo = 0;
+  let hi = n;
+  let rangePerm: Int32Array | undefined;
+  const rest: Candidates[] = [];
+  for (const part of parts) {
+    const range = part.runs.length === 1 ? slotRange(part.runs[0]) : undefined;
+    if (!range) {
+      rest.push(part);
+      continue;
+    }
+    [lo, hi] = [Math.max(lo, range[0]), Math.min(hi, range[1])];
+    rangePerm = part.runs[0].perm;
+  }
+  if (!rangePerm) return intersectSets(parts, n);
+  if (hi <= lo) return NONE;
+  if (rest.length === 0) return { size: hi - lo, runs: [{ perm: rangePerm, lo, hi }], exact: true };
+  // Disjoint runs of one permutation (an IN's) hold each slot once; else (an OR's runs may overlap) each slot once through the bitsets.
+  const others = (rest.length === 1 && disjointRuns(rest[0])) || intersectSets(rest, n);
+  const slots = new Int32Array(Math.min(others.size, hi - lo));
+  let size = 0;
+  for (const run of others.runs) {
+    for (let p = run.lo; p < run.hi; p++) {
+      const i = run.perm[p];
+      if (i >= lo && i < hi) slots[size++] = i;
+    }
+  }
+  return { size, runs: [{ perm: slots, lo: 0, hi: size }], exact: true };
+}
+
+/** The part with its runs in order, when they are of one permutation and do not overlap (a run given twice counted once: `IN ('a', 'a')`); else undefined. */
+function disjointRuns(part: Candidates): Candidates | undefined {
+  if (part.runs.length === 1) return part;
+  const perm = part.runs[0].perm;
+  if (part.runs.some((r) => r.perm !== perm)) return undefined;
+  const runs = [...part.runs].sort((a, b) => a.lo - b.lo || a.hi - b.hi);
+  const out = [runs[0]];
+  for (let k = 1; k < runs.length; k++) {
+    const [prev, run] = [out[out.length - 1], runs[k]];
+    if (run.lo === prev.lo && run.hi === prev.hi) continue;
+    if (run.lo < prev.hi) return undefined;
+    out.push(run);
+  }
+  return { size: out.reduce((n, r) => n + r.hi - r.lo, 0), runs: out, exact: part.exact };
+}
+
+/**
  * The slots in every one of `parts` (each exact), as one run: the smallest part's slots as a bitset,
  * narrowed by each next part, the largest read last (its slots kept once each: an OR's runs may
  * overlap). A bitset of n bits and one pass per part (not a byte per slot and a pass more).
  */
-function intersect(parts: Candidates[], n: number): Candidates {
+function intersectSets(parts: Candidates[], n: number): Candidates {
   const sorted = [...parts].sort((a, b) => a.size - b.size);
   const words = (n + 31) >>> 5;
   let bits = new Uint32Array(words);

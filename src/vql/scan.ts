@@ -7,6 +7,7 @@ import type { Predicate } from './compile';
 import { bind, type Frame, type Slot } from './frame';
 import type { Probe } from './probe';
 import { popcount } from './rowlist';
+import { setRange, slotRange } from './slot-range';
 
 /** (chosen) An index's candidates are read instead of scanning when they are at most this share of the rows. */
 export const PROBE_MAX_SHARE = 0.3;
@@ -45,6 +46,9 @@ export function matchRows(frame: Frame, slots: readonly Slot[], test: Predicate 
   }
   const exact = probeIsTest ? probe?.(frame) : undefined;
   if (exact?.exact) {
+    // A range of slots (slot-range.ts): set a word at a time, with the visible slots' words.
+    const range = exact.runs.length === 1 ? slotRange(exact.runs[0]) : undefined;
+    if (range) return { bits, count: setRange(bits, range[0], range[1], visible) };
     // One run of a permutation holds each slot once: every slot of it counts when all are visible.
     if (exact.runs.length === 1 && visible === undefined) {
       const { perm, lo, hi } = exact.runs[0];

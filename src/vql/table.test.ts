@@ -163,6 +163,9 @@ describe('targets on a shared table', () => {
       "size__v < 30 AND id > 100 AND status__v = 'Draft'", "status__v = 'Draft' AND size__v >= 10 AND size__v <= 20 AND id < 1500",
       "(status__v = 'Draft' OR status__v = 'Obsolete') AND id BETWEEN 200 AND 900", "name__v LIKE 'Name 1%' AND size__v = 3",
       "id > 1990 OR id < 5 OR size__v = 50", "status__v = 'Approved' AND tags__c = 'red' AND id < 100",
+      // Key runs of the ids (ranges of slots: slot-range.ts) with the runs of an IN, a value given twice, and an OR of two indexes.
+      "status__v IN ('Draft', 'Draft', 'Obsolete') AND id BETWEEN 100 AND 1500", "(status__v = 'Draft' OR size__v < 10) AND id > 50 AND id <= 1800",
+      "id > 300 AND id < 1200", "size__v IN (3, 7) AND id >= 1000",
     ]) {
       const q = `SELECT id FROM t WHERE ${where} ORDER BY size__v DESC PAGESIZE 1000`;
       const expected = outcome(q, { target: () => plain });
