@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deepFreeze } from './cache';
-import { JsonInteger } from './json-integer';
+import { JsonInteger, MARK_TOKEN } from './json-integer';
 import { holdsPartMark, jsonOnlyPart, jsonText, jsonTextOrBytes, keepJsonText } from './json-text';
 
 const record = () => deepFreeze(keepJsonText({ id: 7, name__v: 'Quote "x" \u0000 é', owner__v: { users: [1], groups: [] as number[] }, size__v: 0, due__c: null }));
@@ -74,6 +74,13 @@ describe('jsonTextOrBytes', () => {
     const plain = `${JSON.stringify(JSON.parse(JSON.stringify(data))).slice(0, -1)},"big":9223372036854775807}`;
     expect(bytesOf(jsonTextOrBytes(tree, 0)).toString('utf8')).toBe(plain);
     expect(jsonText(tree)).toBe(plain);
+  });
+
+  it('writes as it is a string of the data that begins like a mark of this process but is not one', () => {
+    const opening = `\u0000dms-sim-json:${MARK_TOKEN}:`;
+    const data = { a: `${opening}`, b: `${opening}x`, c: `${opening}12 tail`, d: `"${opening}0"`, e: 'é'.repeat(3), r: record(), f: `${opening}` };
+    const plain = JSON.stringify(JSON.parse(JSON.stringify(data)));
+    expect(bytesOf(jsonTextOrBytes(data, 0)).toString('utf8')).toBe(plain);
   });
 
   it('is the UTF-8 of JSON.stringify for any JSON value and any threshold, kept parts anywhere', () => {

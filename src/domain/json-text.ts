@@ -78,8 +78,13 @@ function keptOf(part: object): KeptText & { text: string } {
  * Returns it.
  */
 export function keepJsonText<T extends object>(part: T): T {
+  return marking(part, { text: undefined, integers: false, bytes: undefined });
+}
+
+/** Marks `part` as kept, with what is kept of it. */
+function marking<T extends object>(part: T, kept: KeptText): T {
   Object.defineProperty(part, 'toJSON', { value: partJson, enumerable: false });
-  return KEPT_TEXT.give(part, { text: undefined, integers: false, bytes: undefined });
+  return KEPT_TEXT.give(part, kept);
 }
 
 /** Whether `value` is a part marked by keepJsonText (never to change: once frozen at its root, the cache door treats it as frozen throughout). */
@@ -113,9 +118,7 @@ export function keptJsonBytes(part: object): Buffer | undefined {
  * the heap). JSON answers write the bytes; a reader of its fields (an XML answer) asks fieldsOf.
  */
 export function jsonOnlyPart(bytes: Buffer): object {
-  const part = keepJsonText({});
-  Object.assign(KEPT_TEXT.of(part)!.value, { bytes, jsonOnly: true });
-  return Object.freeze(part);
+  return Object.freeze(marking({}, { text: undefined, integers: false, bytes, jsonOnly: true }));
 }
 
 /** The fields of a value: a JSON-only part's parsed from its JSON, any other value as it is. */
@@ -176,26 +179,52 @@ export function jsonTextOrBytes(value: unknown, bytesFrom: number): string | Buf
     return whole.length < bytesFrom ? whole : utf8Bytes(whole);
   }
   if (parts.length === 0) return utf8Bytes(text);
-  // The text between marks, and the parts' bytes.
-  const pieces: (string | Buffer)[] = [];
+  // The text between marks, and the parts' bytes: measured, then written (no match objects, no list of pieces).
   let size = 0;
   let at = 0;
-  PART_MARKED.lastIndex = 0;
-  for (let m = PART_MARKED.exec(text); m; m = PART_MARKED.exec(text)) {
-    const between = text.slice(at, m.index);
-    const part = parts[Number(m[1])];
-    const bytes = (part.bytes ??= utf8Bytes(part.text!));
-    pieces.push(between, bytes);
-    size += Buffer.byteLength(between, 'utf8') + bytes.byteLength;
-    at = m.index + m[0].length;
+  for (let m = nextMark(text, 0); m; m = nextMark(text, m.end)) {
+    const part = parts[m.part];
+    size += byteLengthOf(text, at, m.start) + (part.bytes ??= utf8Bytes(part.text!)).byteLength;
+    at = m.end;
   }
-  const rest = text.slice(at);
-  pieces.push(rest);
-  size += Buffer.byteLength(rest, 'utf8');
+  size += byteLengthOf(text, at, text.length);
   const out = Buffer.allocUnsafeSlow(size);
   let offset = 0;
-  for (const piece of pieces) offset += typeof piece === 'string' ? out.write(piece, offset, 'utf8') : piece.copy(out, offset);
+  at = 0;
+  for (let m = nextMark(text, 0); m; m = nextMark(text, m.end)) {
+    offset += out.write(text.slice(at, m.start), offset, 'utf8');
+    offset += parts[m.part].bytes!.copy(out, offset);
+    at = m.end;
+  }
+  out.write(text.slice(at), offset, 'utf8');
   return out;
+}
+
+/** A part's mark as JSON.stringify writes it, up to its number: `"\u0000dms-sim-json:TOKEN:`. */
+const MARK_OPENING = JSON.stringify(PART_MARK).slice(0, -1);
+
+/** The one mark found (reused: the caller reads it before the next search). */
+const found = { start: 0, end: 0, part: 0 };
+
+/** The next mark at or after `from` (what PART_MARKED matches: the opening, digits, a closing quote), or undefined. */
+function nextMark(text: string, from: number): typeof found | undefined {
+  for (let start = text.indexOf(MARK_OPENING, from); start >= 0; start = text.indexOf(MARK_OPENING, start + 1)) {
+    let i = start + MARK_OPENING.length;
+    let part = 0;
+    while (i < text.length && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57) part = part * 10 + text.charCodeAt(i++) - 48;
+    if (i === start + MARK_OPENING.length || text.charCodeAt(i) !== 34) continue;
+    found.start = start;
+    found.end = i + 1;
+    found.part = part;
+    return found;
+  }
+  return undefined;
+}
+
+/** The UTF-8 bytes of text[from, to): its length when it is all ASCII (most answers' text between parts). */
+function byteLengthOf(text: string, from: number, to: number): number {
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) > 127) return Buffer.byteLength(text.slice(from, to), 'utf8');
+  return to - from;
 }
 
 /** True when the text holds a kept part's mark (tests: an answer never shows one). */

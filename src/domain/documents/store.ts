@@ -179,7 +179,8 @@ export class DocumentStore {
 
   /** A version's row with its record (an answer's row: a page of endpoint 21; a big world's may be JSON only: row-cache.ts). */
   recordRow(doc: StoredDocument, version: DocumentVersion): RecordRow {
-    return { ...this.rowOf(doc, version), record: this.cache.pageRecord(this.view(), doc, version, this.docs.size) };
+    const record = this.cache.pageRecord(this.view(), doc, version, this.docs.size);
+    return { document: doc, version, latest: version === latestVersion(doc), record };
   }
 
   // ---- the query seam -------------------------------------------------------------------------
