@@ -125,15 +125,15 @@ export class RowCache {
 
   /** The API record of a version (frozen), kept while the view and the document's revision hold, else made anew. */
   record(view: MetadataView, doc: StoredDocument, version: DocumentVersion): DocumentRecord {
-    const { revision, valid } = this.stampFor(view, doc);
+    const revision = this.revisionOf(view, doc);
+    const valid = (k: KeptRecord | undefined) => madeAt(k, doc, revision);
     return this.records.answer(version, this.recordStamp, () => ({ doc, revision, record: madeRecord(view, doc, version) }), { valid }).record;
   }
 
-  /** The view stamps the records (both caches); the document's revision now, and whether a kept record or its bytes were made at it. */
-  private stampFor(view: MetadataView, doc: StoredDocument): { revision: number; valid: (k: { doc: StoredDocument; revision: number } | undefined) => boolean } {
+  /** The view stamps the records (both caches); the document's revision now (madeAt: whether a kept record or its bytes were made at it). */
+  private revisionOf(view: MetadataView, doc: StoredDocument): number {
     if (this.recordStamp[0] !== view) this.recordStamp = [view];
-    const revision = this.revisions.get(doc) ?? 0;
-    return { revision, valid: (k) => k?.revision === revision && k.doc === doc };
+    return this.revisions.get(doc) ?? 0;
   }
 
   /**
@@ -145,11 +145,16 @@ export class RowCache {
    */
   pageRecord(view: MetadataView, doc: StoredDocument, version: DocumentVersion, documents: number): DocumentRecord {
     if (documents <= RECORDS_KEPT.entries) return this.record(view, doc, version);
-    const { revision, valid } = this.stampFor(view, doc);
+    const revision = this.revisionOf(view, doc);
     // A record the record cache holds (a retrieved document's), its use not counted.
     this.records.restamp(this.recordStamp);
     const kept = this.records.peek(version);
-    if (kept && valid(kept)) return kept.record;
+    if (madeAt(kept, doc, revision)) return kept!.record;
+    // Its JSON bytes (the cache door's hit, without the closures of `answer`: a page asks for 10-50).
+    this.recordBytes.restamp(this.recordStamp);
+    const hit = this.recordBytes.get(version);
+    if (madeAt(hit, doc, revision)) return jsonOnlyPart(hit!.bytes) as DocumentRecord;
+    const valid = (k: KeptRecordBytes | undefined) => madeAt(k, doc, revision);
     let made: DocumentRecord | undefined;
     const json = this.recordBytes.answer(version, this.recordStamp, () => {
       made = this.record(view, doc, version);
@@ -175,6 +180,9 @@ export class RowCache {
     return this.visible.answer(userId, this.visibleStamp, compute);
   }
 }
+
+/** Whether a kept record (or its bytes) was made of this document at this revision. */
+const madeAt = (k: { doc: StoredDocument; revision: number } | undefined, doc: StoredDocument, revision: number): boolean => k?.revision === revision && k.doc === doc;
 
 /**
  * A version's API record, made now: frozen at its root (a kept part never changes, json-text.ts, so
