@@ -135,6 +135,8 @@ describe('the records of a page of a big world (pageRecord)', () => {
     const again = cache.pageRecord(view, d, d.versions[0], BIG);
     expect(Object.keys(again)).toEqual([]);
     expect(Object.isFrozen(again)).toBe(true);
+    // The same part each time (made once, kept with its bytes), not a new one a page.
+    expect(cache.pageRecord(view, d, d.versions[0], BIG)).toBe(again);
     expect(written(again)).toBe(written(first));
     expect(jsonText({ document: again })).toBe(jsonText({ document: first }));
     expect(fieldsOf(again)).toEqual(first);

@@ -62,8 +62,12 @@ export const ADMIT_WHEN_FULL = 8;
 interface KeptRecordBytes {
   readonly doc: StoredDocument;
   readonly revision: number;
-  readonly bytes: Buffer;
+  /** The JSON-only record of the bytes (json-text.ts), made once: a page shows the same frozen part each time. */
+  readonly part: DocumentRecord;
 }
+
+/** (estimated) The heap of a JSON-only part beside its bytes: the part, its kept-text slot and the entry. */
+const PART_BYTES = 160;
 
 interface KeptRecord {
   readonly doc: StoredDocument;
@@ -89,7 +93,7 @@ export class RowCache {
 
   /** `recordBytesBounds`: the bounds of the records kept as JSON bytes (tests give small ones). */
   constructor(recordBytesBounds: { entries: number; bytes: number } = RECORD_BYTES_KEPT) {
-    this.recordBytes = new BoundedCache({ ...recordBytesBounds, admitWhenFull: ADMIT_WHEN_FULL, sizeOf: (k) => k!.bytes.byteLength + SLOT_BYTES });
+    this.recordBytes = new BoundedCache({ ...recordBytesBounds, admitWhenFull: ADMIT_WHEN_FULL, sizeOf: (k) => keptJsonBytes(k!.part)!.byteLength + PART_BYTES });
   }
 
   /** The document changed in a way its records show (check-out, new version, field change). */
@@ -153,15 +157,15 @@ export class RowCache {
     // Its JSON bytes (the cache door's hit, without the closures of `answer`: a page asks for 10-50).
     this.recordBytes.restamp(this.recordStamp);
     const hit = this.recordBytes.get(version);
-    if (madeAt(hit, doc, revision)) return jsonOnlyPart(hit!.bytes) as DocumentRecord;
+    if (madeAt(hit, doc, revision)) return hit!.part;
     const valid = (k: KeptRecordBytes | undefined) => madeAt(k, doc, revision);
     let made: DocumentRecord | undefined;
     const json = this.recordBytes.answer(version, this.recordStamp, () => {
       made = this.record(view, doc, version);
       const bytes = keptJsonBytes(made);
-      return bytes && { doc, revision, bytes };
+      return bytes && { doc, revision, part: jsonOnlyPart(bytes) as DocumentRecord };
     }, { valid });
-    return made ?? (jsonOnlyPart(json!.bytes) as DocumentRecord);
+    return made ?? json!.part;
   }
 
   /** How many records are kept now, and their estimated bytes (tests). */
