@@ -158,13 +158,17 @@ export class RowCache {
     this.recordBytes.restamp(this.recordStamp);
     const hit = this.recordBytes.get(version);
     if (madeAt(hit, doc, revision)) return hit!.part;
-    const valid = (k: KeptRecordBytes | undefined) => madeAt(k, doc, revision);
+    return this.madePageRecord(view, doc, version, revision);
+  }
+
+  /** pageRecord's miss: the record made (through the record cache), its bytes kept (apart: a hit allocates no closure context). */
+  private madePageRecord(view: MetadataView, doc: StoredDocument, version: DocumentVersion, revision: number): DocumentRecord {
     let made: DocumentRecord | undefined;
     const json = this.recordBytes.answer(version, this.recordStamp, () => {
       made = this.record(view, doc, version);
       const bytes = keptJsonBytes(made);
       return bytes && { doc, revision, part: jsonOnlyPart(bytes) as DocumentRecord };
-    }, { valid });
+    }, { valid: (k) => madeAt(k, doc, revision) });
     return made ?? json!.part;
   }
 
