@@ -9,6 +9,13 @@ const entry = (rows: number, userId = 1): Omit<StoredResult, 'id' | 'expiresAt'>
 });
 
 describe('QueryResultStore', () => {
+  it('names each result by 32 hex digits of its own, across blocks of the random source', () => {
+    const store = new QueryResultStore(manualClock(), 1000);
+    const ids = Array.from({ length: 600 }, () => store.save(entry(1)).id);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(ids).size).toBe(600);
+  });
+
   it('takes a result only for its tenant and user, renewing it for 72 hours; an expired one is gone', () => {
     const clock = manualClock();
     const store = new QueryResultStore(clock);
