@@ -11,6 +11,7 @@ import type { Row } from './catalog';
 import type { Change, Frame } from './frame';
 import { IdLists } from './idlists';
 import { entryAt, TokenIndex, tokenSearchable } from './find-tokens';
+import { giveBackScratch, scratchMarks } from './scratch';
 
 /** (chosen) A field's texts are searched through a token index once they hold this many characters. */
 export const TOKENS_MIN_CORPUS = 1 << 16;
@@ -175,7 +176,7 @@ export class FieldIndex {
     let hits: Uint8Array | undefined;
     const hitList: number[] = [];
     const hit = (d: number) => {
-      hits ??= new Uint8Array(count);
+      hits ??= scratchMarks(count);
       if (hits[d] === 1) return;
       hits[d] = 1;
       hitList.push(d);
@@ -218,6 +219,12 @@ export class FieldIndex {
   markRows(term: string, out: Uint8Array): void {
     const { hits, hitList } = this.textsWith(term);
     if (!hits) return;
+    this.markRowsOf(hits, hitList, out);
+    giveBackScratch(hits);
+  }
+
+  /** markRows for the texts marked in `hits` (also listed in `hitList`). */
+  private markRowsOf(hits: Uint8Array, hitList: readonly number[], out: Uint8Array): void {
     const lists = this.lists;
     const ids = lists.ids;
     const n = out.length;

@@ -9,6 +9,7 @@ import { columnOf, read, type Frame, type Slot } from './frame';
 import type { FieldIndex } from './find-index';
 import { fieldIndexesOf } from './find-index';
 import { getter, resolveField, type Scope } from './resolve';
+import { giveBackScratch, scratchMarks } from './scratch';
 
 /**
  * Splits FIND terms into alternatives (separated by the word OR), each a list of lowercase terms
@@ -155,7 +156,8 @@ export function markedSlots(marks: Uint8Array): Int32Array {
 
 /**
  * Marks the frame's rows whose texts hold every term of one of the alternatives, each term in one
- * indexed field's element text or in the row's content (lowercased).
+ * indexed field's element text or in the row's content (lowercased). The marks are scratch marks
+ * (scratch.ts): the caller may give them back once done with them (a FIND slot's when unbound).
  */
 export function markFound(frame: Frame, indexes: readonly FieldIndex[], contents: readonly string[] | undefined, alternatives: readonly (readonly string[])[]): Uint8Array {
   const n = frame.length;
@@ -163,7 +165,7 @@ export function markFound(frame: Frame, indexes: readonly FieldIndex[], contents
   for (const terms of alternatives) {
     let all: Uint8Array | undefined;
     for (const term of terms) {
-      const m = new Uint8Array(n);
+      const m = scratchMarks(n);
       for (const x of indexes) x.markRows(term, m);
       if (contents) {
         const memo = new Map<string, boolean>();
@@ -176,13 +178,19 @@ export function markFound(frame: Frame, indexes: readonly FieldIndex[], contents
         }
       }
       if (!all) all = m;
-      else for (let i = 0; i < n; i++) all[i] &= m[i];
+      else {
+        for (let i = 0; i < n; i++) all[i] &= m[i];
+        giveBackScratch(m);
+      }
     }
     // The first alternative's marks are the result; each other one is added to them.
     if (!result) result = all!;
-    else for (let i = 0; i < n; i++) result[i] |= all![i];
+    else {
+      for (let i = 0; i < n; i++) result[i] |= all![i];
+      giveBackScratch(all);
+    }
   }
-  return result ?? new Uint8Array(n);
+  return result ?? scratchMarks(n);
 }
 
 /** FIND's row test, with the probe of its found rows (probe.ts). */

@@ -1,5 +1,6 @@
 import type { FieldInfo, QueryTable, QueryTarget, Row } from './catalog';
 import { Dictionary, IdLists } from './idlists';
+import { giveBackScratch } from './scratch';
 
 /**
  * A per-row value a compiled query reads: the keys of a field, its LIKE text, a FIND search text,
@@ -12,7 +13,8 @@ export interface Slot {
   readonly derive: (row: Row) => unknown;
   /**
    * When set, the bound column is computed by this function for each evaluation (from data the
-   * frame keeps) instead of being `derive` over the rows, kept.
+   * frame keeps) instead of being `derive` over the rows, kept; scratch marks (scratch.ts) are
+   * given back when the slot is unbound.
    */
   readonly query?: (frame: Frame) => ArrayLike<unknown>;
   /** Bound column (only while evaluate scans a frame), else undefined. */
@@ -208,6 +210,8 @@ export function bind(frame: Frame, slots: readonly Slot[]): () => void {
   }
   return () => {
     for (const s of bound) {
+      // A column computed for this evaluation alone (FIND's marks) is done with.
+      if (s.query) giveBackScratch(s.col);
       s.col = undefined;
       s.enc = undefined;
     }

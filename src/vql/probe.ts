@@ -11,6 +11,7 @@ import type { Condition } from './ast';
 import { chain, compileOperand, perElement } from './compile';
 import { columnOf, type Change, type Frame } from './frame';
 import type { Scope } from './resolve';
+import { giveBackScratch, scratchSlots, scratchWords } from './scratch';
 import { slotRange } from './slot-range';
 import { firstWhere, keyCompare, sortedOf } from './sorted';
 import { compareKeys, rank, type Key } from './values';
@@ -87,7 +88,7 @@ function intersect(parts: Candidates[], n: number): Candidates {
   if (rest.length === 0) return { size: hi - lo, runs: [{ perm: rangePerm, lo, hi }], exact: true };
   // Disjoint runs of one permutation (an IN's) hold each slot once; else (an OR's runs may overlap) each slot once through the bitsets.
   const others = (rest.length === 1 && disjointRuns(rest[0])) || intersectSets(rest, n);
-  const slots = new Int32Array(Math.min(others.size, hi - lo));
+  const slots = scratchSlots(Math.min(others.size, hi - lo));
   let size = 0;
   for (const run of others.runs) {
     for (let p = run.lo; p < run.hi; p++) {
@@ -95,7 +96,8 @@ function intersect(parts: Candidates[], n: number): Candidates {
       if (i >= lo && i < hi) slots[size++] = i;
     }
   }
-  return { size, runs: [{ perm: slots, lo: 0, hi: size }], exact: true };
+  if (others !== rest[0]) giveBackCandidates(others);
+  return { size, runs: [{ perm: slots.subarray(0, size), lo: 0, hi: size }], exact: true };
 }
 
 /** The part with its runs in order, when they are of one permutation and do not overlap (a run given twice counted once: `IN ('a', 'a')`); else undefined. */
@@ -122,10 +124,10 @@ function disjointRuns(part: Candidates): Candidates | undefined {
 function intersectSets(parts: Candidates[], n: number): Candidates {
   const sorted = [...parts].sort((a, b) => a.size - b.size);
   const words = (n + 31) >>> 5;
-  let bits = new Uint32Array(words);
+  let bits = scratchWords(words);
   for (const { perm, lo, hi } of sorted[0].runs) for (let p = lo; p < hi; p++) bits[perm[p] >>> 5] |= 1 << (perm[p] & 31);
   for (let k = 1; k < sorted.length - 1; k++) {
-    const next = new Uint32Array(words);
+    const next = scratchWords(words);
     for (const { perm, lo, hi } of sorted[k].runs) {
       for (let p = lo; p < hi; p++) {
         const i = perm[p];
@@ -133,9 +135,10 @@ function intersectSets(parts: Candidates[], n: number): Candidates {
         if ((bits[i >>> 5] & bit) !== 0) next[i >>> 5] |= bit;
       }
     }
+    giveBackScratch(bits);
     bits = next;
   }
-  const slots = new Int32Array(sorted[0].size);
+  const slots = scratchSlots(sorted[0].size);
   let size = 0;
   for (const { perm, lo, hi } of sorted[sorted.length - 1].runs) {
     for (let p = lo; p < hi; p++) {
@@ -146,7 +149,18 @@ function intersectSets(parts: Candidates[], n: number): Candidates {
       slots[size++] = i;
     }
   }
-  return { size, runs: [{ perm: slots, lo: 0, hi: size }], exact: true };
+  giveBackScratch(bits);
+  return { size, runs: [{ perm: slots.subarray(0, size), lo: 0, hi: size }], exact: true };
+}
+
+/**
+ * Gives back the scratch memory (scratch.ts) of candidates' runs that `kept` does not read, or of
+ * all of them: their user is done with them (the permutations of key indexes are not scratch, and
+ * stay).
+ */
+export function giveBackCandidates(parts: Candidates | undefined, kept?: Candidates): void {
+  if (!parts) return;
+  for (const run of parts.runs) if (!kept?.runs.some((r) => r.perm.buffer === run.perm.buffer)) giveBackScratch(run.perm);
 }
 
 function union(parts: Candidates[]): Candidates {
@@ -171,10 +185,12 @@ export function compileProbe(scope: Scope, c: Condition): Probe | undefined {
         }
         if (found.length === 0) return undefined;
         // Every part exact: their intersection is exactly the AND's rows.
-        if (found.length === parts.length && found.every((f) => f.exact)) return intersect(found, frame.length);
-        // Else the fewest candidates: the other parts still narrow them.
-        const best = found.reduce((a, b) => (b.size < a.size ? b : a));
-        return { ...best, exact: false };
+        const result = found.length === parts.length && found.every((f) => f.exact)
+          ? intersect(found, frame.length)
+          // Else the fewest candidates: the other parts still narrow them.
+          : { ...found.reduce((a, b) => (b.size < a.size ? b : a)), exact: false };
+        for (const f of found) giveBackCandidates(f, result);
+        return result;
       };
     }
     case 'or': {

@@ -5,7 +5,7 @@
  */
 import type { Predicate } from './compile';
 import { bind, type Frame, type Slot } from './frame';
-import type { Probe } from './probe';
+import { type Candidates, giveBackCandidates, type Probe } from './probe';
 import { popcount } from './rowlist';
 import { setRange, slotRange } from './slot-range';
 
@@ -46,29 +46,16 @@ export function matchRows(frame: Frame, slots: readonly Slot[], test: Predicate 
   }
   const exact = probeIsTest ? probe?.(frame) : undefined;
   if (exact?.exact) {
-    // A range of slots (slot-range.ts): set a word at a time, with the visible slots' words.
-    const range = exact.runs.length === 1 ? slotRange(exact.runs[0]) : undefined;
-    if (range) return { bits, count: setRange(bits, range[0], range[1], visible) };
-    // One run of a permutation holds each slot once: every slot of it counts when all are visible.
-    if (exact.runs.length === 1 && visible === undefined) {
-      const { perm, lo, hi } = exact.runs[0];
-      for (let p = lo; p < hi; p++) bits[perm[p] >>> 5] |= 1 << (perm[p] & 31);
-      return { bits, count: hi - lo };
+    try {
+      return { bits, count: markExact(bits, exact, visible) };
+    } finally {
+      giveBackCandidates(exact);
     }
-    for (const { perm, lo, hi } of exact.runs) {
-      for (let p = lo; p < hi; p++) {
-        const i = perm[p];
-        const bit = 1 << (i & 31);
-        if ((bits[i >>> 5] & bit) !== 0 || !isVisible(visible, i)) continue;
-        bits[i >>> 5] |= bit;
-        count++;
-      }
-    }
-    return { bits, count };
   }
+  let candidates: Candidates | undefined;
   const unbind = bind(frame, slots);
   try {
-    const candidates = exact ?? probe?.(frame);
+    candidates = exact ?? probe?.(frame);
     if (candidates && candidates.size <= n * PROBE_MAX_SHARE) {
       for (const { perm, lo, hi } of candidates.runs) {
         for (let p = lo; p < hi; p++) {
@@ -107,5 +94,30 @@ export function matchRows(frame: Frame, slots: readonly Slot[], test: Predicate 
     return { bits, count };
   } finally {
     unbind();
+    giveBackCandidates(candidates);
   }
+}
+
+/** matchRows for exact candidates: their visible slots set in `bits` (empty), and how many. */
+function markExact(bits: Uint32Array, exact: Candidates, visible: Uint32Array | undefined): number {
+  // A range of slots (slot-range.ts): set a word at a time, with the visible slots' words.
+  const range = exact.runs.length === 1 ? slotRange(exact.runs[0]) : undefined;
+  if (range) return setRange(bits, range[0], range[1], visible);
+  // One run of a permutation holds each slot once: every slot of it counts when all are visible.
+  if (exact.runs.length === 1 && visible === undefined) {
+    const { perm, lo, hi } = exact.runs[0];
+    for (let p = lo; p < hi; p++) bits[perm[p] >>> 5] |= 1 << (perm[p] & 31);
+    return hi - lo;
+  }
+  let count = 0;
+  for (const { perm, lo, hi } of exact.runs) {
+    for (let p = lo; p < hi; p++) {
+      const i = perm[p];
+      const bit = 1 << (i & 31);
+      if ((bits[i >>> 5] & bit) !== 0 || !isVisible(visible, i)) continue;
+      bits[i >>> 5] |= bit;
+      count++;
+    }
+  }
+  return count;
 }

@@ -1,8 +1,9 @@
 /**
  * Kept sorted permutations of a frame's slots (ORDER BY orders, key indexes), patched on change:
  * the changed and appended slots are taken out and put back in at their new places (binary
- * search), never the whole table sorted again. A patch makes a new array (KeptOrder: what a kept
- * result reads then).
+ * search), never the whole table sorted again. A patch that replaces rows makes a new array
+ * (KeptOrder: what a kept result found before it reads then); one that only appends moves the
+ * slots in place where the memory has room.
  */
 import type { Change, Frame } from './frame';
 import { compareKeys, type Key } from './values';
@@ -43,6 +44,46 @@ export function patchPermutation(perm: Int32Array, change: Change, cmp: SlotComp
     out[o++] = m;
   }
   out.set(kept.subarray(from), o);
+  return out;
+}
+
+/** (chosen) Room a permutation that grows by appended slots is made with: one create moves it in place. */
+const ROOM = 1 / 16;
+
+/**
+ * `perm` with the appended slots [oldLength, length) merged in by `cmp` (a change that only appends:
+ * the other slots keep their order), in `perm`'s own memory when it has room (a longer view of it,
+ * the slots after each insertion moved up), else in new memory with room: a create on a 100,000-row
+ * table moves part of each kept order instead of making each anew (12 orders: ~5 MB a create).
+ */
+export function withAppended(perm: Int32Array, change: Change, cmp: SlotCompare): Int32Array {
+  const { oldLength, length } = change;
+  const moved: number[] = [];
+  for (let i = oldLength; i < length; i++) moved.push(i);
+  moved.sort(cmp);
+  let out: Int32Array;
+  if (perm.byteOffset === 0 && perm.buffer.byteLength >= length * 4) out = new Int32Array(perm.buffer, 0, length);
+  else {
+    out = new Int32Array(new ArrayBuffer(4 * (length + Math.ceil(length * ROOM))), 0, length);
+    out.set(perm);
+  }
+  // From the last appended slot down: the kept slots after its place move up, then it goes in.
+  let end = perm.length;
+  let write = length;
+  for (let k = moved.length - 1; k >= 0; k--) {
+    const m = moved[k];
+    let lo = 0;
+    let hi = end;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (cmp(out[mid], m) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    out.copyWithin(write - (end - lo), lo, end);
+    write -= end - lo;
+    out[--write] = m;
+    end = lo;
+  }
   return out;
 }
 
@@ -90,7 +131,8 @@ export function keptOrderOf(frame: Frame, sig: string, makeCompare: () => SlotCo
   perm.sort(cmp);
   const order = new KeptOrder(perm);
   frame.keep(key, order, (change) => {
-    order.update(patchPermutation(order.perm, change, cmp), change.replaced.length > 0);
+    const replacing = change.replaced.length > 0;
+    order.update(replacing ? patchPermutation(order.perm, change, cmp) : withAppended(order.perm, change, cmp), replacing);
     return true;
   });
   return order;

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { freeScratch, giveBackScratch, scratchMarks } from './scratch';
+
+describe('scratch marks', () => {
+  it('gives zeroed marks, re-using memory given back (zeroed again) for a length it holds', () => {
+    const a = scratchMarks(1000);
+    expect(a.length).toBe(1000);
+    expect(a.every((v) => v === 0)).toBe(true);
+    a.fill(1);
+    const before = freeScratch();
+    giveBackScratch(a);
+    expect(freeScratch()).toBe(before + 1);
+    const b = scratchMarks(1001);
+    expect(b.buffer).toBe(a.buffer);
+    expect(b.length).toBe(1001);
+    expect(b.every((v) => v === 0)).toBe(true);
+    expect(freeScratch()).toBe(before);
+  });
+
+  it('keeps memory given back twice once, and leaves other arrays and far smaller uses alone', () => {
+    const a = scratchMarks(4096);
+    const before = freeScratch();
+    giveBackScratch(a);
+    giveBackScratch(a);
+    expect(freeScratch()).toBe(before + 1);
+    giveBackScratch(new Uint8Array(4096));
+    giveBackScratch(undefined);
+    expect(freeScratch()).toBe(before + 1);
+    // A use of far less than the memory holds takes new memory (a 4 KB array is not lent for 10 bytes).
+    expect(scratchMarks(10).buffer).not.toBe(a.buffer);
+    expect(scratchMarks(4000).buffer).toBe(a.buffer);
+  });
+});
