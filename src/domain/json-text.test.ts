@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deepFreeze } from './cache';
 import { JsonInteger, MARK_TOKEN } from './json-integer';
-import { holdsPartMark, jsonOnlyPart, jsonText, jsonTextOrBytes, keepJsonText } from './json-text';
+import { fieldsOf, holdsPartMark, jsonOnlyPart, jsonText, jsonTextOrBytes, keepJsonText, keptTextHeld } from './json-text';
 
 const record = () => deepFreeze(keepJsonText({ id: 7, name__v: 'Quote "x" \u0000 é', owner__v: { users: [1], groups: [] as number[] }, size__v: 0, due__c: null }));
 
@@ -100,5 +100,16 @@ describe('jsonTextOrBytes', () => {
     const got = jsonTextOrBytes({ document: jsonOnlyPart(raw), pad: 'x'.repeat(50) }, 10) as Buffer;
     expect(Buffer.isBuffer(got)).toBe(true);
     expect(got.includes(raw)).toBe(true);
+  });
+
+  it('decodes a JSON-only part for a short answer or its fields each time, keeping no text of it on the heap', () => {
+    const part = jsonOnlyPart(Buffer.from('{"name__v":"Zürich"}'));
+    expect(jsonTextOrBytes({ document: part }, 4096)).toBe('{"document":{"name__v":"Zürich"}}');
+    expect(jsonText([part, part])).toBe('[{"name__v":"Zürich"},{"name__v":"Zürich"}]');
+    expect(fieldsOf(part)).toEqual({ name__v: 'Zürich' });
+    expect(keptTextHeld(part)).toBe(false);
+    const kept = keepJsonText({ name__v: 'Zürich' });
+    jsonText({ document: kept });
+    expect(keptTextHeld(kept)).toBe(true);
   });
 });

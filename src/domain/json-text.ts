@@ -58,8 +58,9 @@ function partJson(this: object): unknown {
 function keptOf(part: object): KeptText & { text: string } {
   const kept = KEPT_TEXT.of(part)!.value;
   if (kept.text !== undefined) return kept as KeptText & { text: string };
-  // A JSON-only part (jsonOnlyPart): its text is its bytes'.
-  if (kept.jsonOnly) return Object.assign(kept, { text: textOf(kept) });
+  // A JSON-only part (jsonOnlyPart): its text is its bytes', decoded for this use only (kept, it would
+  // put back on the heap what the part keeps off it).
+  if (kept.jsonOnly) return { ...kept, text: textOf(kept) };
   const list = met;
   met = undefined;
   const before = integerMarks.written;
@@ -140,8 +141,8 @@ function marked(value: unknown): { text: string; parts: KeptText[]; integers: bo
   }
 }
 
-/** A met part's text (a JSON-only part's decoded from its bytes now, and kept). */
-const textOf = (p: KeptText): string => (p.text ??= p.bytes!.toString('utf8'));
+/** A met part's text (a JSON-only part's decoded from its bytes for this use, not kept). */
+const textOf = (p: KeptText): string => p.text ?? p.bytes!.toString('utf8');
 
 /** The whole text of a marked text: kept parts' texts in place of their marks, JsonIntegers' digits in place of theirs. */
 function spliced(text: string, parts: readonly KeptText[], integers: boolean): string {
@@ -155,9 +156,15 @@ export function jsonText(value: unknown): string {
   return spliced(text, parts, integers);
 }
 
-/** The UTF-8 bytes of a text in a buffer of their own (not a slice of Node's shared pool). */
-export function utf8Bytes(text: string): Buffer {
-  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf8'));
+/** Where an answer's bytes are written: `size` bytes, their contents unset. */
+export type BytesFor = (size: number) => Buffer;
+
+/** A buffer of its own (not a slice of Node's shared pool): for bytes that are kept. */
+const ownBytes: BytesFor = (size) => Buffer.allocUnsafeSlow(size);
+
+/** The UTF-8 bytes of a text, in a buffer of their own unless `bytesFor` gives another. */
+export function utf8Bytes(text: string, bytesFor: BytesFor = ownBytes): Buffer {
+  const bytes = bytesFor(Buffer.byteLength(text, 'utf8'));
   bytes.write(text, 0, 'utf8');
   return bytes;
 }
@@ -167,8 +174,10 @@ export function utf8Bytes(text: string): Buffer {
  * UTF-8 bytes in a buffer of their own, each kept part's bytes (encoded once, kept) copied into
  * place: neither the whole text nor its encoding is made per answer. A JSON-only part counts by its
  * bytes (not decoded for this), so one with non-ASCII text may tip a shorter answer into bytes.
+ * The answer's bytes are written where `bytesFor` says (a buffer of their own by default; parts'
+ * kept bytes are always their own).
  */
-export function jsonTextOrBytes(value: unknown, bytesFrom: number): string | Buffer {
+export function jsonTextOrBytes(value: unknown, bytesFrom: number, bytesFor: BytesFor = ownBytes): string | Buffer {
   const { text, parts, integers } = marked(value);
   let length = text.length;
   // (a JSON-only part counted by its bytes: at least its characters)
@@ -176,9 +185,9 @@ export function jsonTextOrBytes(value: unknown, bytesFrom: number): string | Buf
   // A JsonInteger's mark (in the value or in a part) is rare (one field's maxValue): such an answer is spliced and encoded whole.
   if (length < bytesFrom || integers) {
     const whole = spliced(text, parts, integers);
-    return whole.length < bytesFrom ? whole : utf8Bytes(whole);
+    return whole.length < bytesFrom ? whole : utf8Bytes(whole, bytesFor);
   }
-  if (parts.length === 0) return utf8Bytes(text);
+  if (parts.length === 0) return utf8Bytes(text, bytesFor);
   // The text between marks, and the parts' bytes: measured, then written (no match objects, no list of pieces).
   let size = 0;
   let at = 0;
@@ -188,7 +197,7 @@ export function jsonTextOrBytes(value: unknown, bytesFrom: number): string | Buf
     at = m.end;
   }
   size += byteLengthOf(text, at, text.length);
-  const out = Buffer.allocUnsafeSlow(size);
+  const out = bytesFor(size);
   let offset = 0;
   at = 0;
   for (let m = nextMark(text, 0); m; m = nextMark(text, m.end)) {
@@ -226,6 +235,9 @@ function byteLengthOf(text: string, from: number, to: number): number {
   for (let i = from; i < to; i++) if (text.charCodeAt(i) > 127) return Buffer.byteLength(text.slice(from, to), 'utf8');
   return to - from;
 }
+
+/** Whether a kept part holds its text on the heap now (tests: a JSON-only part never does). */
+export const keptTextHeld = (part: object): boolean => KEPT_TEXT.of(part)?.value.text !== undefined;
 
 /** True when the text holds a kept part's mark (tests: an answer never shows one). */
 export const holdsPartMark = (text: string): boolean => text.includes(PART_MARK_TEXT);
