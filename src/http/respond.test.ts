@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withKeptSlot } from '../domain/kept-slot';
 import { JSON_BYTES_FROM, plainBodyOf, reusableBodyOf, structured } from './respond';
+import { isLent } from './answer-bytes';
 
 describe('reusableBodyOf', () => {
   it('builds the body of an answer once, frozen, and builds anew for another answer object', () => {
@@ -28,7 +29,7 @@ describe('structured JSON answers', () => {
   const env = () => ({ xml: false, outcome: { executionId: 'x1', delayMs: 0 } });
   const big = (n: number) => ({ responseStatus: 'SUCCESS', data: Array.from({ length: n }, (_, i) => ({ id: i, name__v: `Document é ${i}` })) });
 
-  it('send a short answer as its text, a long one as UTF-8 bytes of their own (what the journal keeps)', async () => {
+  it('send a short answer as its text, a long one as lent UTF-8 bytes (answer-bytes.ts; the journal copies them)', async () => {
     const short = structured(env(), { responseStatus: 'SUCCESS', n: 1 });
     expect(plainBodyOf(short)).toBe('{"responseStatus":"SUCCESS","n":1}');
     const body = big(200);
@@ -38,7 +39,8 @@ describe('structured JSON answers', () => {
     const bytes = plainBodyOf(long) as Buffer;
     expect(Buffer.isBuffer(bytes)).toBe(true);
     expect(bytes.byteOffset).toBe(0);
-    expect(bytes.buffer.byteLength).toBe(bytes.byteLength); // not a view on Node's shared pool
+    expect(isLent(bytes)).toBe(true); // not a view on Node's shared pool: a buffer of its size class, lent
+    expect(bytes.buffer.byteLength).toBeGreaterThanOrEqual(bytes.byteLength);
     expect(bytes.toString('utf8')).toBe(text);
     expect(await long.text()).toBe(text);
   });
@@ -51,11 +53,14 @@ describe('structured JSON answers', () => {
       const text = JSON.stringify(body);
       const first = plainBodyOf(structured(env(), body));
       const second = plainBodyOf(structured(env(), body));
+      // The first answer: a short one's text (encoded on its second answer), a long one's lent bytes
+      // (answer-bytes.ts: an answer asked for once keeps no bytes); the second: bytes of its own, kept.
       if (long) expect(first).toEqual(Buffer.from(text));
-      else expect(first).toBe(text); // short: its text first, encoded on its second answer
+      else expect(first).toBe(text);
+      expect(isLent(first)).toBe(long);
       expect(second).toEqual(Buffer.from(text));
-      if (long) expect(second).toBe(first); // encoded once: the first answer's bytes
-      expect(plainBodyOf(structured(env(), body))).toBe(second);
+      expect(isLent(second)).toBe(false);
+      expect(plainBodyOf(structured(env(), body))).toBe(second); // encoded once: every later answer writes the same bytes
     }
   });
 });

@@ -5,6 +5,7 @@
 import { deepFreeze } from '../domain/cache';
 import { ANSWER_BODY, slotKind } from '../domain/kept-slot';
 import { jsonTextOrBytes, utf8Bytes } from '../domain/json-text';
+import { lendAnswerBytes } from './answer-bytes';
 import { ApiError, errorItem } from '../domain/errors';
 import type { Reply } from './context';
 import type { Outcome } from './outcome';
@@ -82,10 +83,13 @@ function serviceHeaders(env: Envelope, status: string | undefined): Record<strin
 /**
  * The JSON answer of a body marked by `reusableBody`, in a kept slot of the body (kept-slot.ts:
  * not a WeakMap, whose values V8's scavenges keep alive): `null` until its first JSON answer; then
- * its text when short (below JSON_BYTES_FROM characters) or its UTF-8 bytes; a short text is
- * encoded on its second answer. Every later answer writes the bytes as they are.
+ * its text when short (below JSON_BYTES_FROM characters), or `false` when it was long (that
+ * answer was written into lent bytes, answer-bytes.ts); on its second answer the text is encoded,
+ * or the long one written again into bytes of its own, kept. Every later answer writes those bytes
+ * as they are. So an answer asked for once (varied requests: a kept list or query answer is mostly
+ * pushed out of its cache before it is asked for again) leaves no buffer of its own behind.
  */
-const BODY_JSON = slotKind<string | Buffer | null>('dms-sim JSON of a reusable body');
+const BODY_JSON = slotKind<string | Buffer | null | false>('dms-sim JSON of a reusable body');
 
 /**
  * (chosen) From this many characters on, a JSON answer is sent as bytes of its own rather than as
@@ -95,8 +99,10 @@ const BODY_JSON = slotKind<string | Buffer | null>('dms-sim JSON of a reusable b
  */
 export const JSON_BYTES_FROM = 4096;
 
-/** What a JSON answer sends of a body: its text when short, else bytes of its own. */
-const sent = (body: Record<string, unknown>): string | Buffer => jsonTextOrBytes(body, JSON_BYTES_FROM);
+/** What a JSON answer keeps of a body it has sent before: its text when short, else bytes of its own. */
+const kept = (body: Record<string, unknown>): string | Buffer => jsonTextOrBytes(body, JSON_BYTES_FROM);
+/** What a JSON answer sends of a body nothing keeps: its text when short, else lent bytes (answer-bytes.ts). */
+const sent = (body: Record<string, unknown>): string | Buffer => jsonTextOrBytes(body, JSON_BYTES_FROM, lendAnswerBytes);
 
 /**
  * Marks a body a handler may answer again and again unchanged (the version list of one address,
@@ -127,7 +133,12 @@ export function reusableBodyOf<T extends object>(answer: object, build: () => T)
 function jsonOf(body: Record<string, unknown>): string | Buffer {
   const slot = BODY_JSON.of(body);
   if (slot === undefined) return sent(body);
-  if (slot.value === null) slot.value = sent(body);
+  if (slot.value === null) {
+    const first = sent(body);
+    slot.value = typeof first === 'string' ? first : false;
+    return first;
+  }
+  if (slot.value === false) slot.value = kept(body);
   else if (typeof slot.value === 'string') slot.value = utf8Bytes(slot.value);
   return slot.value;
 }

@@ -14,12 +14,13 @@
  *   answer has already begun.
  */
 import { randomUUID } from 'node:crypto';
-import { type IncomingMessage, type Server, type ServerResponse, STATUS_CODES, createServer } from 'node:http';
+import { type IncomingMessage, type Server, ServerResponse, STATUS_CODES, createServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { ApiError, apiError, errorItem } from '../domain/errors';
 import { bufferedBytes } from '../streams';
+import { giveBackAnswerBytes, isLent } from './answer-bytes';
 import { failureBody } from './respond';
 import { shownValue } from './validate';
 
@@ -73,6 +74,7 @@ export function createNodeServer(fetch: Fetch, hostname: string, limits: Partial
       connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(l.headersTimeoutMs / 4))),
       // An HTTP/1.1 request without a Host is refused below (as JSON), not by Node (an empty 400).
       requireHostHeader: false,
+      ServerResponse: AnswerResponse as typeof ServerResponse,
     },
     (incoming, outgoing) => {
       heads.started(incoming.socket, outgoing);
@@ -108,6 +110,31 @@ export function createNodeServer(fetch: Fetch, hostname: string, limits: Partial
     } else answer();
   });
   return server;
+}
+
+/**
+ * The server's responses: an answer written from lent bytes (answer-bytes.ts) gives them back once
+ * it is finished, that is, handed to the operating system whole (`finish`; not on a connection
+ * closed first, whose bytes are left to the collector).
+ */
+class AnswerResponse extends ServerResponse {
+  /** The lent bytes this response is sending. */
+  lent: Buffer | undefined = undefined;
+
+  override end(chunk?: unknown, encoding?: unknown, callback?: unknown): this {
+    if (encoding === undefined && callback === undefined && isLent(chunk) && !this.writableEnded) {
+      this.lent = chunk;
+      return super.end(chunk, giveBack);
+    }
+    return super.end(chunk as never, encoding as never, callback as never);
+  }
+}
+
+/** `finish` of an AnswerResponse sending lent bytes (called with the response as `this`). */
+function giveBack(this: unknown): void {
+  if (!(this instanceof AnswerResponse)) return;
+  giveBackAnswerBytes(this.lent);
+  this.lent = undefined;
 }
 
 /**
