@@ -109,6 +109,8 @@ export function keptJsonLength(part: object): number {
  * it; undefined when its text holds a JsonInteger's mark (such a part is written from its text).
  */
 export function keptJsonBytes(part: object): Buffer | undefined {
+  const own = KEPT_TEXT.of(part)!.value;
+  if (own.jsonOnly) return own.bytes;
   const kept = keptOf(part);
   return kept.integers ? undefined : (kept.bytes ??= utf8Bytes(kept.text));
 }

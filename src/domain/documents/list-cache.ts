@@ -55,7 +55,8 @@ export function cachedList(store: DocumentStore, user: User, p: ListParams, comp
   const kept = store.kept.lists.answer(listKey(user.id, p), listStamp(store), () => {
     const result = withKeptSlot(compute());
     Object.freeze(result.rows);
-    return { result: Object.freeze(result), lists, bytes: listBytes(result) };
+    // Measured only when kept (from its second request: most varied requests' answers are not).
+    return { result: Object.freeze(result), lists, get bytes() { return listBytes(result); } };
   }, { valid: (k) => k.lists === lists });
   return kept.result;
 }

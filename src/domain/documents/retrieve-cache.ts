@@ -25,7 +25,7 @@ export function retrieveAnswer<A extends object>(store: DocumentStore, doc: Stor
   const record = store.record(doc);
   const kept = store.kept.retrieves.answer(addressKey, NO_STAMP, () => {
     const answer = deepFreeze(withKeptSlot(build(record)));
-    return { record, answer, bytes: jsonSize(answer) };
+    return { record, answer, get bytes() { return jsonSize(answer); } }; // measured only when kept
   }, { valid: (k) => k.record === record });
   return kept.answer as Readonly<A>;
 }

@@ -44,7 +44,10 @@ export interface KeptRetrieve<A extends object = object> {
   bytes: number;
 }
 
-/** Bounds of answers that carry their size, kept from their second request on (cache/doorkeeper.ts: a one-off answer dies young). */
+/**
+ * Bounds of answers that carry their size (a getter: measured only when kept), kept from their
+ * second request on (cache/doorkeeper.ts: a one-off answer dies young).
+ */
 const carried = <V extends { bytes: number }>(b: { entries: number; bytes: number }): CacheBounds<string, V> => ({ ...b, sizeOf: (v) => v.bytes, admit: 'second use' });
 
 export class StoreCache {
