@@ -10,9 +10,9 @@
  * allocator kept pages freed between long-lived small buffers (kept records' bytes) as its own.
  *
  * A buffer is lent only to an answer that nothing keeps: a kept answer (respond.ts, reusableBody)
- * writes bytes of its own. A lent buffer that is never given back (an answer read in process, a
- * connection closed first, an answer replaced by a fault) is simply collected: only `finish` gives
- * one back, and a buffer is given back at most once.
+ * writes bytes of its own. A lent buffer that is never given back (an answer read in process, an
+ * answer replaced by a fault, one sent while `--validate-responses` copies answers) is simply
+ * collected: only the response's `finish` gives one back, and a buffer is given back at most once.
  */
 
 /** (chosen) The smallest class: JSON_BYTES_FROM (4,096 characters) is at least this many bytes. */

@@ -114,8 +114,8 @@ export function createNodeServer(fetch: Fetch, hostname: string, limits: Partial
 
 /**
  * The server's responses: an answer written from lent bytes (answer-bytes.ts) gives them back once
- * it is finished, that is, handed to the operating system whole (`finish`; not on a connection
- * closed first, whose bytes are left to the collector).
+ * it is finished (`finish`: handed to the operating system whole, or its connection destroyed,
+ * which closes the socket at once: either way nothing reads them any more).
  */
 class AnswerResponse extends ServerResponse {
   /** The lent bytes this response is sending. */

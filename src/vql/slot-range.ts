@@ -7,7 +7,11 @@
  */
 import { popcount } from './rowlist';
 
-/** Whether a permutation is the identity (perm[p] === p), read once per permutation: they are never changed in place (sorted.ts makes a new one on change). */
+/**
+ * Whether a permutation is the identity (perm[p] === p), read once per permutation (view): sorted.ts
+ * hands out a new view on every change (an append moves the slots in the same memory: a view kept
+ * across a change would read a stale order, so no reader keeps one beyond its run).
+ */
 export function isIdentity(perm: Int32Array): boolean {
   let known = identities.get(perm);
   if (known === undefined) {

@@ -55,6 +55,8 @@ const ROOM = 1 / 16;
  * the other slots keep their order), in `perm`'s own memory when it has room (a longer view of it,
  * the slots after each insertion moved up), else in new memory with room: a create on a 100,000-row
  * table moves part of each kept order instead of making each anew (12 orders: ~5 MB a create).
+ * `perm` itself then reads a stale order: its readers take the order afresh (KeptOrder.permFor,
+ * sortedOf) in each run and keep no view of it across a change.
  */
 export function withAppended(perm: Int32Array, change: Change, cmp: SlotCompare): Int32Array {
   const { oldLength, length } = change;
