@@ -46,6 +46,22 @@ describe('paging walks', () => {
     }
   });
 
+  it('a stored result pages the rows it found while other queries run between its pages (scratch memory: src/vql/scratch.ts)', async () => {
+    const expected = visibleIds('tenant.admin@acme.example');
+    const low = expected.slice().sort((a, b) => a - b).slice(0, 7);
+    const pages: any[] = [await post(admin, 'SELECT id FROM documents WHERE id > 0 PAGESIZE 5')];
+    while (pages.at(-1).responseDetails.next_page) {
+      // One-page answers (no link, nothing stored), each query new (not a kept answer): found afresh.
+      const n = pages.length;
+      expect((await post(admin, `SELECT id FROM documents WHERE name__v != 'none such ${n}'`)).data).toHaveLength(expected.length);
+      const one = await post(admin, `SELECT id FROM documents WHERE id <= ${low.at(-1)} AND name__v != 'none such ${n}' ORDER BY id`);
+      expect(one.responseDetails.next_page).toBeUndefined();
+      expect(one.data.map((r: any) => r.id)).toEqual(low);
+      pages.push(await follow(admin, pages.at(-1).responseDetails.next_page));
+    }
+    expect(pages.flatMap((p) => p.data.map((r: any) => r.id))).toEqual(expected);
+  });
+
   it('the links page the same result: ORDER BY, WHERE and a SELECT with relationships survive', async () => {
     const q = "SELECT id, name__v, product__vr.name__v FROM documents WHERE name__v != 'x' ORDER BY name__v DESC PAGESIZE 4";
     const whole = await post(admin, q.replace('PAGESIZE 4', ''));
