@@ -46,7 +46,8 @@ describe('withAppended', () => {
       expect(perm.buffer).toBe(first.buffer);
     }
     const grown = withAppended(perm, appended(room, Math.min(room + 1, keys.length)), cmp);
-    if (room < keys.length) expect(grown.buffer).not.toBe(first.buffer);
+    expect(room).toBeLessThan(keys.length);
+    expect(grown.buffer).not.toBe(first.buffer);
     expect(Array.from(grown)).toEqual(sortedSlots(grown.length, cmp));
   });
 });

@@ -23,21 +23,11 @@ export function patchPermutation(perm: Int32Array, change: Change, cmp: SlotComp
       if (touched[i] === 0) kept[k++] = i;
     }
   }
-  const moved: number[] = Array.from(replaced);
-  for (let i = oldLength; i < length; i++) moved.push(i);
-  moved.sort(cmp);
   const out = new Int32Array(length);
   let from = 0;
   let o = 0;
-  for (const m of moved) {
-    // first position in kept[from..] whose slot comes after m
-    let lo = from;
-    let hi = kept.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (cmp(kept[mid], m) < 0) lo = mid + 1;
-      else hi = mid;
-    }
+  for (const m of movedSlots(Array.from(replaced), oldLength, length, cmp)) {
+    const lo = placeOf(kept, from, kept.length, m, cmp);
     out.set(kept.subarray(from, lo), o);
     o += lo - from;
     from = lo;
@@ -45,6 +35,22 @@ export function patchPermutation(perm: Int32Array, change: Change, cmp: SlotComp
   }
   out.set(kept.subarray(from), o);
   return out;
+}
+
+/** The slots to put in (`moved`, then those appended: [oldLength, length)), sorted by `cmp`. */
+function movedSlots(moved: number[], oldLength: number, length: number, cmp: SlotCompare): number[] {
+  for (let i = oldLength; i < length; i++) moved.push(i);
+  return moved.sort(cmp);
+}
+
+/** The first position in perm[lo, hi) whose slot comes after `slot` by `cmp` (binary search), else hi. */
+function placeOf(perm: Int32Array, lo: number, hi: number, slot: number, cmp: SlotCompare): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (cmp(perm[mid], slot) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** (chosen) Room a permutation that grows by appended slots is made with: one create moves it in place. */
@@ -60,9 +66,7 @@ const ROOM = 1 / 16;
  */
 export function withAppended(perm: Int32Array, change: Change, cmp: SlotCompare): Int32Array {
   const { oldLength, length } = change;
-  const moved: number[] = [];
-  for (let i = oldLength; i < length; i++) moved.push(i);
-  moved.sort(cmp);
+  const moved = movedSlots([], oldLength, length, cmp);
   let out: Int32Array;
   if (perm.byteOffset === 0 && perm.buffer.byteLength >= length * 4) out = new Int32Array(perm.buffer, 0, length);
   else {
@@ -74,13 +78,7 @@ export function withAppended(perm: Int32Array, change: Change, cmp: SlotCompare)
   let write = length;
   for (let k = moved.length - 1; k >= 0; k--) {
     const m = moved[k];
-    let lo = 0;
-    let hi = end;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (cmp(out[mid], m) < 0) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = placeOf(out, 0, end, m, cmp);
     out.copyWithin(write - (end - lo), lo, end);
     write -= end - lo;
     out[--write] = m;
