@@ -13,7 +13,7 @@
  * The same ListResult object is handed out while valid (frozen, rows included), so that what is
  * built from it (the answer body and its bytes) can be kept with it, in its kept slot (kept-slot.ts).
  */
-import { jsonSize, type Stamp } from '../cache';
+import type { Stamp } from '../cache';
 import { withKeptSlot } from '../kept-slot';
 import type { User } from '../users';
 import type { ListParams, ListResult } from './listing';
@@ -42,21 +42,13 @@ export function namedListsStamp(store: DocumentStore, user: User, p: ListParams)
   return p.namedFilter === undefined ? undefined : store.listsRevision(user.id);
 }
 
-/** The estimated bytes of a list answer: about its JSON (its records), which the HTTP layer keeps encoded with it. */
-function listBytes(result: ListResult): number {
-  let n = 64;
-  for (const r of result.rows) n += jsonSize(r.record) + 16;
-  return n;
-}
-
 /** The answer of `compute()` for this user and these parameters: kept while the store's stamp (and the user's named lists, for a named filter) hold. */
 export function cachedList(store: DocumentStore, user: User, p: ListParams, compute: () => ListResult): ListResult {
   const lists = namedListsStamp(store, user, p);
   const kept = store.kept.lists.answer(listKey(user.id, p), listStamp(store), () => {
     const result = withKeptSlot(compute());
     Object.freeze(result.rows);
-    // Measured only when kept (from its second request: most varied requests' answers are not).
-    return { result: Object.freeze(result), lists, get bytes() { return listBytes(result); } };
+    return { result: Object.freeze(result), lists };
   }, { valid: (k) => k.lists === lists });
   return kept.result;
 }

@@ -7,7 +7,7 @@
  * in, a new configuration revision). One cache per store (`store.kept.retrieves`, store-cache.ts:
  * bounded by entries and estimated bytes; an answer kept from its second request on).
  */
-import { deepFreeze, jsonSize, NO_STAMP } from '../cache';
+import { deepFreeze, NO_STAMP } from '../cache';
 import { withKeptSlot } from '../kept-slot';
 import type { StoredDocument } from './model';
 import type { DocumentRecord } from './records';
@@ -25,7 +25,7 @@ export function retrieveAnswer<A extends object>(store: DocumentStore, doc: Stor
   const record = store.record(doc);
   const kept = store.kept.retrieves.answer(addressKey, NO_STAMP, () => {
     const answer = deepFreeze(withKeptSlot(build(record)));
-    return { record, answer, get bytes() { return jsonSize(answer); } }; // measured only when kept
+    return { record, answer };
   }, { valid: (k) => k.record === record });
   return kept.answer as Readonly<A>;
 }

@@ -9,7 +9,7 @@
  * - `thumbnail`, `rendition`: a version's generated PNG and PDF.
  * Kept values are shared: nobody may modify one (their owners freeze them).
  */
-import { BoundedCache, type CacheBounds, NO_STAMP, SLOT_BYTES } from '../cache';
+import { BoundedCache, type CacheBounds, jsonSize, NO_STAMP, SLOT_BYTES } from '../cache';
 import { textOf, type StoredFile } from './files';
 import type { ListResult } from './listing';
 import type { DocumentVersion } from './model';
@@ -34,25 +34,30 @@ export interface KeptList {
   result: ListResult;
   /** The user's named-lists revision for a named filter (list-cache.ts). */
   lists: number | undefined;
-  bytes: number;
 }
 
 /** A kept retrieve answer: built from `record` (the store's record of the document then). */
 export interface KeptRetrieve<A extends object = object> {
   record: DocumentRecord;
   answer: A;
-  bytes: number;
+}
+
+/** The estimated bytes of a list answer: about its JSON (its records), which the HTTP layer keeps encoded with it. */
+function listBytes(kept: KeptList): number {
+  let n = 64;
+  for (const r of kept.result.rows) n += jsonSize(r.record) + 16;
+  return n;
 }
 
 /**
- * Bounds of answers that carry their size (a getter: measured only when kept), kept from their
- * second request on (cache/doorkeeper.ts: a one-off answer dies young).
+ * Bounds of whole answers, kept from their second request on (cache/doorkeeper.ts: a one-off answer
+ * dies young), measured by `sizeOf` only then (most varied requests' answers are never kept).
  */
-const carried = <V extends { bytes: number }>(b: { entries: number; bytes: number }): CacheBounds<string, V> => ({ ...b, sizeOf: (v) => v.bytes, admit: 'second use' });
+const answers = <V>(b: { entries: number; bytes: number }, sizeOf: (v: V) => number): CacheBounds<string, V> => ({ ...b, sizeOf, admit: 'second use' });
 
 export class StoreCache {
-  readonly lists = new BoundedCache<string, KeptList>(carried(STORE_CACHE_BOUNDS.lists));
-  readonly retrieves = new BoundedCache<string, KeptRetrieve>(carried(STORE_CACHE_BOUNDS.retrieves));
+  readonly lists = new BoundedCache<string, KeptList>(answers(STORE_CACHE_BOUNDS.lists, listBytes));
+  readonly retrieves = new BoundedCache<string, KeptRetrieve>(answers(STORE_CACHE_BOUNDS.retrieves, (k) => jsonSize(k.answer)));
   private readonly texts = new BoundedCache<StoredFile, string>({ ...STORE_CACHE_BOUNDS.fileTexts, sizeOf: (t) => SLOT_BYTES + 2 * t.length });
   private readonly thumbnails = new BoundedCache<DocumentVersion, Uint8Array>({ ...STORE_CACHE_BOUNDS.derivedFiles, sizeOf: (png) => png.byteLength });
   private readonly renditions = new BoundedCache<DocumentVersion, StoredFile>({ ...STORE_CACHE_BOUNDS.derivedFiles, sizeOf: (f) => f.bytes.byteLength });
