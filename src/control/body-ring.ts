@@ -73,13 +73,14 @@ export class BodyRing {
 
   /** A copy of the body, or undefined once the ring has written over it. */
   read(ref: BodyRef): Buffer | undefined {
-    if (!this.holds(ref)) return undefined;
+    if (!this.has(ref.at)) return undefined;
     const from = ref.at % this.capacity;
     return Buffer.from(this.ring().subarray(from, from + ref.length));
   }
 
-  private holds(ref: BodyRef): boolean {
-    return this.written - ref.at <= this.capacity;
+  /** Whether the bytes written at `at` are still there (the ring has not written a whole turn past them). */
+  has(at: number): boolean {
+    return this.written - at <= this.capacity;
   }
 
   /** The copy of this very body (and bound) given lately, while it is less than half a turn old. */

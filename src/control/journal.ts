@@ -4,10 +4,18 @@
  * JOURNAL_BODY_BUDGET bytes (body-ring.ts: the newest overwrite the oldest, whose entries stay)
  * (headers and bodies bounded and masked: journal-body.ts, mask.ts). Queried with the match fields of a fault rule (match.ts) plus
  * `since` and `limit`; `verify` counts the matching requests.
+ *
+ * An entry holds no object of its own on the heap (issue 19): its numbers are kept in one
+ * Float64Array, its shared strings (method, operation, tenant, user, fault rules) in a fixed array,
+ * and the rest of its text (path, query, headers: entry-head.ts) in a second ring of
+ * JOURNAL_HEAD_BUDGET bytes. Masking and the shown bodies are made at each read.
  */
-import { BodyRing } from './body-ring';
-import { BODY_MAX, type KeptBody, showBody } from './journal-body';
-import { type Matcher, compileMatcher } from './match';
+import { isoMillis } from '../domain/clock';
+import { BodyRing, type BodyRef } from './body-ring';
+import { decodeHead, decodePath, encodeHead, HEAD_MAX } from './entry-head';
+import { BODY_MAX, keepBody, showBody } from './journal-body';
+import { maskForm, maskHeaders } from './mask';
+import { type Matcher, type RequestFacts, compileMatcher } from './match';
 
 /** (chosen) How many requests the journal keeps. */
 export const JOURNAL_MAX = 10_000;
@@ -17,6 +25,11 @@ export const JOURNAL_MAX = 10_000;
  * entry whose bodies were written over stays, its bodies described by their size.
  */
 export const JOURNAL_BODY_BUDGET = 16 * 1024 * 1024;
+/**
+ * (chosen) The bytes of the ring of the entries' paths, query strings and headers (8 MB: JOURNAL_MAX
+ * entries of 800 bytes; a usual one takes 300–600). An entry whose head is written over goes.
+ */
+export const JOURNAL_HEAD_BUDGET = 8 * 1024 * 1024;
 /** (chosen) How many requests a query answers when it names no `limit`. */
 export const JOURNAL_DEFAULT_LIMIT = 100;
 
@@ -47,69 +60,109 @@ export interface JournalQuery extends Matcher {
   limit?: number;
 }
 
-export class Journal {
-  /**
-   * Oldest first from `first` on. The slots before it are dropped entries, emptied at once (a
-   * dropped entry must not hold its bodies until the next compaction: up to a thousand answers'
-   * texts kept alive, copied by every scavenge) and compacted now and then.
-   */
-  private items: (Stored | undefined)[] = [];
-  private first = 0;
-  private next = 1;
+/** A body as recorded: where the body ring keeps (the start of) it, and its full length in bytes. */
+export interface RecordedBody {
+  ref?: BodyRef;
+  size: number;
+}
 
+/** A request as the journal stage records it (copied into the journal at once: it keeps none of these objects). */
+export interface JournalRecord {
+  timeMs: number;
+  method: string;
+  path: string;
+  /** The query string as sent, unmasked, '' when none. */
+  query: string;
+  operationId: string | null;
+  tenant: string | null;
+  user: string | null;
+  tenantId?: number;
+  userId?: number;
+  status: number;
+  durationMs: number;
+  fault?: string;
+  requestHeaders: Readonly<Record<string, string>>;
+  /** Names as the answer has them (shown lower-case). */
+  responseHeaders: Readonly<Record<string, string>>;
+  requestBody: RecordedBody;
+  /** 'truncated': the answer went out cut by a fault rule, its body not read. */
+  responseBody: RecordedBody | 'truncated';
+}
+
+// The numbers of an entry: FIELDS of them a slot in `numbers`. A body with no copy has NaN as `at`.
+const TIME = 0, DURATION = 1, STATUS = 2, TENANT_ID = 3, USER_ID = 4, HEAD_AT = 5, HEAD_LENGTH = 6;
+const REQUEST_AT = 7, REQUEST_LENGTH = 8, REQUEST_SIZE = 9, RESPONSE_AT = 10, RESPONSE_LENGTH = 11, RESPONSE_SIZE = 12, TRUNCATED = 13;
+const FIELDS = 14;
+// The shared strings of an entry: TEXTS of them a slot in `texts`.
+const METHOD = 0, OPERATION = 1, TENANT = 2, USER = 3, FAULT = 4;
+const TEXTS = 5;
+
+export class Journal {
   /** Where the entries' bodies are kept (`bodyBytes` of them, the newest over the oldest). */
   readonly bodies: BodyRing;
+  private readonly heads: BodyRing;
+  private readonly numbers: Float64Array;
+  private readonly texts: (string | null | undefined)[];
+  /** The entries kept are those numbered first ..< next (an entry's slot: its number modulo the capacity). */
+  private first = 1;
+  private next = 1;
 
-  /** `bodyBytes`: at least 4 × BODY_MAX (the ring cuts a body to a quarter of itself, and only BODY_MAX cuts are noted). */
-  constructor(readonly capacity = JOURNAL_MAX, bodyBytes = JOURNAL_BODY_BUDGET) {
+  /** `bodyBytes`: at least 4 × BODY_MAX (the ring cuts a body to a quarter of itself, and only BODY_MAX cuts are noted); `headBytes`: at least 4 × HEAD_MAX. */
+  constructor(readonly capacity = JOURNAL_MAX, bodyBytes = JOURNAL_BODY_BUDGET, headBytes = JOURNAL_HEAD_BUDGET) {
     if (bodyBytes < 4 * BODY_MAX) throw new RangeError(`the journal's body ring holds at least ${4 * BODY_MAX} bytes, not ${bodyBytes}`);
+    if (headBytes < 4 * HEAD_MAX) throw new RangeError(`the journal's head ring holds at least ${4 * HEAD_MAX} bytes, not ${headBytes}`);
     this.bodies = new BodyRing(bodyBytes);
+    this.heads = new BodyRing(headBytes);
+    this.numbers = new Float64Array(capacity * FIELDS);
+    this.texts = new Array<string | null | undefined>(capacity * TEXTS).fill(undefined);
   }
 
-  /**
-   * Records a request: the facts the matchers read now, the rest of its entry (masking, text of the
-   * bodies) rendered at each read of the journal (its bodies from `bodies`), so that recording costs a
-   * request next to nothing. `ids`: the tenant's and the user's ids, for matchers naming them by id.
-   */
-  add(entry: LazyEntry, ids: { tenant?: number; user?: number } = {}): string {
-    const id = `r${this.next++}`;
-    this.items.push({ id, facts: entry.facts, render: entry.render, tenantId: ids.tenant, userId: ids.user });
-    while (this.size > this.capacity) this.items[this.first++] = undefined;
-    if (this.first > 1024 && this.first * 2 > this.items.length) {
-      this.items = this.items.slice(this.first);
-      this.first = 0;
-    }
-    return id;
+  /** Records a request (its masking and shown bodies are made at each read of the journal). */
+  add(r: JournalRecord): void {
+    if (this.size === this.capacity) this.drop(); // before its slot is written over
+    const head = this.heads.put(encodeHead(r.path, r.query, r.requestHeaders, r.responseHeaders));
+    const n = (this.next++ % this.capacity) * FIELDS;
+    const x = this.numbers;
+    x[n + TIME] = r.timeMs;
+    x[n + DURATION] = r.durationMs;
+    x[n + STATUS] = r.status;
+    x[n + TENANT_ID] = r.tenantId ?? NaN;
+    x[n + USER_ID] = r.userId ?? NaN;
+    x[n + HEAD_AT] = head.at;
+    x[n + HEAD_LENGTH] = head.length;
+    setBody(x, n + REQUEST_AT, r.requestBody);
+    const truncated = r.responseBody === 'truncated';
+    setBody(x, n + RESPONSE_AT, truncated ? NO_BODY : (r.responseBody as RecordedBody));
+    x[n + TRUNCATED] = truncated ? 1 : 0;
+    const t = ((n / FIELDS) | 0) * TEXTS;
+    this.texts[t + METHOD] = r.method;
+    this.texts[t + OPERATION] = r.operationId;
+    this.texts[t + TENANT] = r.tenant;
+    this.texts[t + USER] = r.user;
+    this.texts[t + FAULT] = r.fault;
+    // the oldest go when the head ring has written over their heads
+    while (!this.heads.has(x[this.slot(this.first) + HEAD_AT])) this.drop();
   }
 
-  private stored(): Stored[] {
-    return this.items.slice(this.first) as Stored[];
+  get size(): number {
+    return this.next - this.first;
   }
 
   /** Every entry, oldest first. */
   all(): JournalEntry[] {
-    return this.stored().map(render);
-  }
-
-  get size(): number {
-    return this.items.length - this.first;
+    return this.numbersFrom(this.first).map((i) => this.render(i));
   }
 
   clear(): void {
-    this.items = [];
-    this.first = 0;
+    this.first = this.next;
+    this.texts.fill(undefined);
     this.bodies.forgetRecent();
-  }
-
-  private matching(q: Matcher & { since?: number }): Stored[] {
-    const test = compileMatcher(q);
-    return this.stored().filter((s) => (q.since === undefined || s.facts.timeMs >= q.since) && test(factsOf(s)));
   }
 
   /** The last `limit` matching entries (default JOURNAL_DEFAULT_LIMIT), newest last. */
   query(q: JournalQuery): JournalEntry[] {
     const found = this.matching(q);
-    return found.slice(Math.max(0, found.length - (q.limit ?? JOURNAL_DEFAULT_LIMIT))).map(render);
+    return found.slice(Math.max(0, found.length - (q.limit ?? JOURNAL_DEFAULT_LIMIT))).map((i) => this.render(i));
   }
 
   /** `{ok, matched}`: exactly `count` matching requests, or at least `atLeast`. */
@@ -118,55 +171,94 @@ export class Journal {
     const ok = expect.count !== undefined ? matched === expect.count : matched >= (expect.atLeast ?? 1);
     return { ok, matched };
   }
+
+  private slot(i: number): number {
+    return (i % this.capacity) * FIELDS;
+  }
+
+  /** Drops the oldest entry (its shared strings stay in its slot until the slot is written again). */
+  private drop(): void {
+    this.first++;
+  }
+
+  private numbersFrom(from: number): number[] {
+    const out: number[] = [];
+    for (let i = from; i < this.next; i++) out.push(i);
+    return out;
+  }
+
+  private matching(q: Matcher & { since?: number }): number[] {
+    const test = compileMatcher(q);
+    return this.numbersFrom(this.first).filter((i) => (q.since === undefined || this.numbers[this.slot(i) + TIME] >= q.since) && test(this.factsOf(i)));
+  }
+
+  private headBytes(i: number): Buffer {
+    const n = this.slot(i);
+    // a kept entry's head is always whole: the entries whose heads were written over are dropped
+    return this.heads.read({ at: this.numbers[n + HEAD_AT], length: this.numbers[n + HEAD_LENGTH] })!;
+  }
+
+  /** An entry as the matchers see it. */
+  private factsOf(i: number): RequestFacts {
+    const x = this.numbers, n = this.slot(i), t = (i % this.capacity) * TEXTS;
+    const tenant = this.texts[t + TENANT], user = this.texts[t + USER];
+    return {
+      operationId: this.texts[t + OPERATION] ?? '',
+      method: this.texts[t + METHOD]!,
+      path: decodePath(this.headBytes(i)),
+      tenant: tenant != null ? { id: x[n + TENANT_ID], dns: tenant } : undefined,
+      user: user != null ? { id: x[n + USER_ID], username: user } : undefined,
+    };
+  }
+
+  /** An entry as answered, made at each read, its bodies read from the ring then (or described once written over). */
+  private render(i: number): JournalEntry {
+    const x = this.numbers, n = this.slot(i), t = (i % this.capacity) * TEXTS;
+    const head = decodeHead(this.headBytes(i));
+    const responseHeaders = lowerCased(head.responseHeaders);
+    const fault = this.texts[t + FAULT];
+    return {
+      id: `r${i}`,
+      time: isoMillis(x[n + TIME]),
+      method: this.texts[t + METHOD]!,
+      path: head.path,
+      query: head.query === '' ? '' : maskForm(head.query),
+      operationId: this.texts[t + OPERATION] ?? null,
+      tenant: this.texts[t + TENANT] ?? null,
+      user: this.texts[t + USER] ?? null,
+      status: x[n + STATUS],
+      responseStatus: responseHeaders['x-tenantapi-status'] ?? null,
+      durationMs: x[n + DURATION],
+      ...(fault ? { fault } : {}),
+      request: { headers: maskHeaders(head.requestHeaders), body: this.shownBody(head.requestHeaders['content-type'], x, n + REQUEST_AT) },
+      response: {
+        headers: maskHeaders(responseHeaders),
+        body: x[n + TRUNCATED] === 1 ? '[truncated by a fault rule]' : this.shownBody(responseHeaders['content-type'], x, n + RESPONSE_AT),
+      },
+    };
+  }
+
+  /** The body as the entry shows it: read back from the ring, or described once the ring wrote over it. */
+  private shownBody(contentType: string | undefined, x: Float64Array, at: number): unknown {
+    const size = x[at + 2];
+    if (Number.isNaN(x[at])) return showBody(keepBody(contentType, undefined, size));
+    const bytes = this.bodies.read({ at: x[at], length: x[at + 1] });
+    return bytes ? showBody(keepBody(contentType, bytes, size)) : `[${size} bytes, no longer kept: the journal keeps its bodies in a ring of ${+(this.bodies.capacity / MiB).toFixed(2)} MB]`;
+  }
 }
 
-/**
- * An entry as answered, rendered at each read, its bodies read from the ring then (an entry kept
- * rendered would keep its bodies beyond the ring's bound, and show them after the ring wrote over them).
- */
-function render(s: Stored): JournalEntry {
-  const e: JournalEntry = { id: s.id, ...s.render() };
-  return {
-    ...e,
-    request: { headers: e.request.headers, body: showBody(e.request.body as KeptBody) },
-    response: { headers: e.response.headers, body: showBody(e.response.body as KeptBody) },
-  };
+const NO_BODY: RecordedBody = { size: 0 };
+const MiB = 1024 * 1024;
+
+/** A body's at, length and size, from `at` on (NaN as `at` when the ring holds no copy). */
+function setBody(x: Float64Array, at: number, body: RecordedBody): void {
+  x[at] = body.ref ? body.ref.at : NaN;
+  x[at + 1] = body.ref ? body.ref.length : 0;
+  x[at + 2] = body.size;
 }
 
-export type EntryDraft = Omit<JournalEntry, 'id'>;
-
-/** What the matchers read of a request, known when it is recorded. */
-export interface EntryFacts {
-  timeMs: number;
-  method: string;
-  path: string;
-  operationId: string | null;
-  tenant: string | null;
-  user: string | null;
-}
-
-/** A request recorded with its facts, the rest of its entry made at each read. */
-export interface LazyEntry {
-  facts: EntryFacts;
-  render(): EntryDraft;
-}
-
-interface Stored {
-  id: string;
-  facts: EntryFacts;
-  /** Makes the entry (at each read). */
-  render: () => EntryDraft;
-  tenantId?: number;
-  userId?: number;
-}
-
-/** An entry as the matchers see it. */
-function factsOf({ facts, tenantId, userId }: Stored) {
-  return {
-    operationId: facts.operationId ?? '',
-    method: facts.method,
-    path: facts.path,
-    tenant: facts.tenant !== null ? { id: tenantId ?? NaN, dns: facts.tenant } : undefined,
-    user: facts.user !== null ? { id: userId ?? NaN, username: facts.user } : undefined,
-  };
-}
+const lowerCased = (record: Record<string, string>): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const k of Object.keys(record)) out[k.toLowerCase()] = record[k];
+  return out;
+};

@@ -1,0 +1,89 @@
+/**
+ * The text of a journal entry that differs from request to request (its path, query string, and the
+ * request's and the answer's headers), encoded as bytes (issue 19). The journal copies these bytes
+ * into a ring (journal.ts) instead of keeping each request's strings and header objects on the heap:
+ * ten thousand entries of ~1 KB of small objects each were copied by every scavenge that met them and
+ * then filled the old generation (the collector's share of a repeated `GET /api/` went from ~4% to
+ * ~13% of the CPU with the journal on).
+ *
+ * Layout: the count (u16) of the request's header pairs, then of the answer's, then one UTF-8 text:
+ * path, query and each header's name and value, separated by NUL (no header holds one: Node refuses
+ * them in both directions; a NUL in the path or query is shown as U+FFFD). The text is made as one
+ * string and written at once (a write per string cost ~3 µs a request more). A string is cut to
+ * FIELD_MAX characters, and a head keeps the header pairs that fit in HEAD_MAX bytes (Node's own limit
+ * on a request's headers is 16 KB, far below it).
+ */
+
+/** (chosen) The most bytes of one encoded head. */
+export const HEAD_MAX = 256 * 1024;
+/** (chosen) The most characters of one string of a head (path, query, a header's name or value). */
+export const FIELD_MAX = 16 * 1024;
+
+export interface EntryHead {
+  path: string;
+  /** The query string as sent (no `?`), '' when none. */
+  query: string;
+  requestHeaders: Record<string, string>;
+  responseHeaders: Record<string, string>;
+}
+
+const SEP = '\u0000';
+/** The most characters of a head's text: three bytes a UTF-16 unit at most. */
+const TEXT_MAX = Math.floor((HEAD_MAX - 4) / 3);
+
+const cut = (s: string): string => (s.length > FIELD_MAX ? s.slice(0, FIELD_MAX) : s);
+const noNul = (s: string): string => (s.includes(SEP) ? s.replaceAll(SEP, '\ufffd') : s);
+
+let scratch: Buffer | undefined;
+
+/**
+ * The head's bytes, in a buffer the next call writes over (copy them before that: the journal
+ * copies them into its ring at once).
+ */
+export function encodeHead(path: string, query: string, requestHeaders: Readonly<Record<string, string>>, responseHeaders: Readonly<Record<string, string>>): Buffer {
+  // path and query take at most 2 × FIELD_MAX < TEXT_MAX / 2 characters; the headers stop at TEXT_MAX.
+  let text = `${noNul(cut(path))}${SEP}${noNul(cut(query))}`;
+  let requests = 0;
+  let responses = 0;
+  for (const name in requestHeaders) {
+    const pair = `${SEP}${cut(name)}${SEP}${cut(requestHeaders[name])}`;
+    if (requests === 0xffff || text.length + pair.length > TEXT_MAX) break;
+    text += pair;
+    requests++;
+  }
+  for (const name in responseHeaders) {
+    const pair = `${SEP}${cut(name)}${SEP}${cut(responseHeaders[name])}`;
+    if (responses === 0xffff || text.length + pair.length > TEXT_MAX) break;
+    text += pair;
+    responses++;
+  }
+  const buf = (scratch ??= Buffer.allocUnsafeSlow(HEAD_MAX));
+  buf.writeUInt16LE(requests, 0);
+  buf.writeUInt16LE(responses, 2);
+  return buf.subarray(0, 4 + buf.write(text, 4, 'utf8'));
+}
+
+/** The pairs from `at` on, `count` of them. */
+function headers(parts: string[], at: number, count: number): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < count; i++) {
+    const name = parts[at + 2 * i] ?? '';
+    const value = parts[at + 2 * i + 1] ?? '';
+    // an own property even when named __proto__ (an assignment would set the prototype)
+    if (name === '__proto__') Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+    else out[name] = value;
+  }
+  return out;
+}
+
+export function decodeHead(bytes: Buffer): EntryHead {
+  const requests = bytes.readUInt16LE(0);
+  const parts = bytes.toString('utf8', 4).split(SEP);
+  return { path: parts[0], query: parts[1] ?? '', requestHeaders: headers(parts, 2, requests), responseHeaders: headers(parts, 2 + 2 * requests, bytes.readUInt16LE(2)) };
+}
+
+/** The path alone (what the journal's matchers read of every entry). */
+export function decodePath(bytes: Buffer): string {
+  const end = bytes.indexOf(0, 4);
+  return bytes.toString('utf8', 4, end < 0 ? bytes.length : end);
+}
