@@ -194,6 +194,12 @@ describe('the kept sorted orders of endpoint 21', () => {
     expectSameAsFullSort('before'); // the orders are built
     store.insert({ ...doc(41), versions: [{ ...doc(41).versions[0], fields: { name__v: 'AAA first' } }] });
     expectSameAsFullSort('after a create');
+    // A document number no other had, then one another has: the order by it had no ties, and has one now.
+    const byNumber = () => (store as unknown as { index: ListIndex }).index.order(store.view(), 'latest', 'document_number__v');
+    expect(byNumber().ties).toBe(false);
+    store.insert({ ...doc(42), documentNumber: doc(1).documentNumber });
+    expect(byNumber().ties).toBe(true);
+    expectSameAsFullSort('after a create with a number another document has');
     expectSearchesAsRecords('after a create');
     store.lock(admin, 1);
     expectSameAsFullSort('after a check-out');

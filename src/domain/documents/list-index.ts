@@ -39,6 +39,13 @@ export interface Sorted {
   readonly docs: StoredDocument[];
   /** Scope `all`: each position's version (scope `latest`: the document's latest). */
   readonly versions: DocumentVersion[] | undefined;
+  /**
+   * Whether two positions may have equal keys: false when the order was built without any (`id`,
+   * a name or number no two documents share), and it stays false until a change places a version
+   * next to an equal key. Without ties a descending page is the ascending order read backwards (no
+   * key read at all).
+   */
+  ties: boolean;
 }
 
 /** (chosen) Filtered orders kept (per user, scope and field; least recently used out first) and their estimated bytes. */
@@ -127,7 +134,8 @@ export class ListIndex {
         docs.push(d);
         versions?.push(all.versions![i]);
       });
-      return { scope, field, docs, versions };
+      // a part of an order without ties has none
+      return { scope, field, docs, versions, ties: all.ties };
     });
   }
 
@@ -151,7 +159,9 @@ export class ListIndex {
     }
     const by = docs.map((_, i) => i);
     by.sort((a, b) => compareNormal(keys[a], keys[b]) || docs[a].id - docs[b].id || versions[a].major - versions[b].major || versions[a].minor - versions[b].minor);
-    return { scope, field, docs: by.map((i) => docs[i]), versions: scope === 'all' ? by.map((i) => versions[i]) : undefined };
+    let ties = false;
+    for (let i = 1; i < by.length && !ties; i++) ties = compareNormal(keys[by[i - 1]], keys[by[i]]) === 0;
+    return { scope, field, docs: by.map((i) => docs[i]), versions: scope === 'all' ? by.map((i) => versions[i]) : undefined, ties };
   }
   /**
    * Moves each changed document to its new places in every kept order: its old positions found by a
@@ -193,6 +203,8 @@ export class ListIndex {
           const at = firstWhere(0, docs.length, (i) => reader.cmp(i, doc, version, key) >= 0);
           docs.splice(at, 0, doc);
           versions?.splice(at, 0, version);
+          // (a version taken out leaves no tie that was not there: its neighbours' keys were below and above its own)
+          if (!o.ties) o.ties = (at > 0 && compareNormal(reader.key(at - 1), key) === 0) || (at + 1 < docs.length && compareNormal(reader.key(at + 1), key) === 0);
         }
       }
     }

@@ -5,8 +5,11 @@ import type { MetadataView } from './metadata';
 import type { DocumentVersion, StoredDocument } from './model';
 import { OrderReader } from './order-reader';
 
-/** Documents with one version each whose `rank` field holds `keys[i]`, in ascending (key, id) order. */
-function orderOf(keys: number[]): { sorted: Sorted; source: IndexSource; reads: () => number } {
+/**
+ * Documents with one version each whose `rank` field holds `keys[i]`, in ascending (key, id) order;
+ * `ties` as the index builds it (whether two keys are equal) unless given (true: read as if they might be).
+ */
+function orderOf(keys: number[], ties = new Set(keys).size < keys.length): { sorted: Sorted; source: IndexSource; reads: () => number } {
   const docs = keys
     .map((k, i) => ({ id: i + 1, versions: [{ major: 1, minor: 0, fields: { rank: k } } as unknown as DocumentVersion] }) as unknown as StoredDocument)
     .sort((a, b) => (a.versions[0].fields.rank as number) - (b.versions[0].fields.rank as number) || a.id - b.id);
@@ -17,7 +20,7 @@ function orderOf(keys: number[]): { sorted: Sorted; source: IndexSource; reads: 
       return version.fields[field];
     },
   } as unknown as IndexSource;
-  return { sorted: { scope: 'latest', field: 'rank', docs, versions: undefined }, source, reads: () => reads };
+  return { sorted: { scope: 'latest', field: 'rank', docs, versions: undefined, ties }, source, reads: () => reads };
 }
 
 /** The reference: by key descending, ties by id ascending. */
@@ -27,8 +30,17 @@ const descending = (s: Sorted) =>
 const view = {} as MetadataView;
 
 describe('OrderReader', () => {
-  it('reads a descending page of distinct keys with about one key read a row', () => {
+  it('reads a descending page of an order without ties backwards, without reading keys', () => {
     const { sorted, source, reads } = orderOf(Array.from({ length: 1000 }, (_, i) => (i * 7919) % 1000));
+    expect(sorted.ties).toBe(false);
+    const reader = new OrderReader(source, view, sorted);
+    expect(reader.page(true, 500, 20).map((e) => e.doc.id)).toEqual(descending(sorted).slice(500, 520));
+    expect(reader.page(true, 990, 20).map((e) => e.doc.id)).toEqual(descending(sorted).slice(990));
+    expect(reads()).toBe(0);
+  });
+
+  it('reads a descending page of distinct keys that may have ties with about one key read a row', () => {
+    const { sorted, source, reads } = orderOf(Array.from({ length: 1000 }, (_, i) => (i * 7919) % 1000), true);
     const page = new OrderReader(source, view, sorted).page(true, 500, 20).map((e) => e.doc.id);
     expect(page).toEqual(descending(sorted).slice(500, 520));
     // One key a row and two more for the first row's run (three a row before: each run's end was searched).
@@ -43,8 +55,10 @@ describe('OrderReader', () => {
 
   it('pages descending as the reference does, runs of equal keys included (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 1, maxLength: 80 }), fc.nat(90), fc.integer({ min: 1, max: 30 }), (keys, start, limit) => {
-        const { sorted, source } = orderOf(keys);
+      // keys from a small range (runs) or a wide one (often no ties); the flag as built, or conservatively true
+      fc.property(fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 1, maxLength: 80 }), fc.array(fc.nat(10_000), { minLength: 1, maxLength: 80 }), fc.boolean(), fc.boolean(), fc.nat(90), fc.integer({ min: 1, max: 30 }), (few, wide, useWide, mayTie, start, limit) => {
+        const keys = useWide ? wide : few;
+        const { sorted, source } = mayTie ? orderOf(keys, true) : orderOf(keys);
         const page = new OrderReader(source, view, sorted).page(true, start, limit).map((e) => e.doc.id);
         expect(page).toEqual(descending(sorted).slice(start, start + limit));
       }),

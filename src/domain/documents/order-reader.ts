@@ -51,8 +51,9 @@ export class OrderReader {
 
   /**
    * Positions `start` to `start + limit` read ascending, or descending (`desc`: by key descending,
-   * ties still ascending by id and version): each run of equal keys found by galloping from its
-   * end, so a page costs O(page + log n) key reads whatever the direction.
+   * ties still ascending by id and version): an order without ties read backwards, else each run of
+   * equal keys found by galloping from its end, so a page costs O(page + log n) key reads whatever
+   * the direction.
    */
   page(desc: boolean, start: number, limit: number): OrderEntry[] {
     const n = this.o.docs.length;
@@ -60,6 +61,10 @@ export class OrderReader {
     const out: OrderEntry[] = [];
     if (!desc) {
       for (let i = start; i < Math.min(n, start + limit); i++) out.push(at(i));
+      return out;
+    }
+    if (!this.o.ties) {
+      for (let p = start; p < Math.min(n, start + limit); p++) out.push(at(n - 1 - p));
       return out;
     }
     let p = start;
