@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import { OperationRouter } from './operation-router';
 import { apiError } from '../domain/errors';
 import type { World } from '../domain/world';
 import type { LoadedOpenApi, OperationInfo } from '../openapi/load';
@@ -118,7 +119,7 @@ export function createApp(options: AppOptions): Hono {
   ];
   const deps = { world, publicUrl: options.publicUrl, explicitPublicUrl: options.explicitPublicUrl ?? false, trustProxy: options.trustProxy ?? false };
 
-  const app = new Hono({ getPath: (req) => routingPath(pathnameOf(req.url)) });
+  const app = new Hono({ getPath: (req) => routingPath(pathnameOf(req.url)), router: new OperationRouter() });
   // Hono tries routes in registration order: the most specific template (most literal text) first,
   // so that `/configuration/{component_type}.{record_name}` wins over `/configuration/{component_type}`.
   const literal = (path: string) => path.replace(/\{[^}]+\}/g, '').length;
