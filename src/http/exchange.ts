@@ -61,6 +61,15 @@ export function forwarded(headers: Record<string, string>, incoming: IncomingMes
   return { proto: proto === 'http' || proto === 'https' ? proto : undefined, host };
 }
 
+/**
+ * A record of the query's parameters with no inherited member (a parameter named `constructor`,
+ * `toString` or `__proto__` is an own value like any other; the prototype holds nothing), and
+ * not a slow dictionary object as `Object.create(null)` is (the request validator read one ~3×
+ * slower, ~1.5 µs a request). Node's querystring makes its records so.
+ */
+const QueryRecord = function QueryRecord() {} as unknown as new () => Record<string, string>;
+QueryRecord.prototype = Object.create(null);
+
 export function createExchange(c: Context, route: Route, deps: ExchangeDeps): RequestExchange {
   const started = performance.now();
   const { world } = deps;
@@ -76,7 +85,7 @@ export function createExchange(c: Context, route: Route, deps: ExchangeDeps): Re
   const publicUrl = proxied && !deps.explicitPublicUrl
     ? `${proxied.proto ?? (configured ?? href).split('://')[0]}://${host}`
     : configured ?? (tenancy.reachedBy === 'host' ? 'http://localhost' : new URL(href).origin);
-  const query: Record<string, string> = Object.create(null);
+  const query = new QueryRecord();
   const raw = searchOf(href);
   const search = raw ? new URLSearchParams(raw) : undefined;
   search?.forEach((v, k) => {

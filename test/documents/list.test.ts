@@ -87,6 +87,13 @@ describe('named_filter', () => {
   });
 });
 
+describe('query parameters named like inherited object members', () => {
+  it('are parameters like any other (ignored when unknown; the known ones still read)', async () => {
+    const body = await list(p.alice, '?__proto__=1&constructor=2&toString=3&hasOwnProperty=4&limit=2');
+    expect(body).toMatchObject({ responseStatus: 'SUCCESS', size: 2, start: 0, limit: 2 });
+  });
+});
+
 describe('search and scope', () => {
   it('search matches searchable fields, every keyword, case-insensitively', async () => {
     expect(ids(await list(p.alice, '?search=cholecap%20brochure'))).toEqual([101]);
