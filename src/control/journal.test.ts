@@ -76,6 +76,13 @@ describe('Journal', () => {
     expect(j.size).toBe(0);
   });
 
+  it('of no request records none; a capacity that is not a whole number from 0 is refused', () => {
+    const none = new Journal(0);
+    none.add(record(1));
+    expect([none.size, none.all()]).toEqual([0, []]);
+    for (const bad of [-1, 1.5, Number.NaN, 1e7]) expect(() => new Journal(bad), String(bad)).toThrow(RangeError);
+  });
+
   it('answers `since` and `limit` on the recorded times, newest last', () => {
     const j = new Journal(10);
     for (let i = 0; i < 6; i++) j.add(record(i));

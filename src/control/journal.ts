@@ -109,6 +109,7 @@ export class Journal {
 
   /** `bodyBytes`: at least 4 × BODY_MAX (the ring cuts a body to a quarter of itself, and only BODY_MAX cuts are noted); `headBytes`: at least 4 × HEAD_MAX. */
   constructor(readonly capacity = JOURNAL_MAX, bodyBytes = JOURNAL_BODY_BUDGET, headBytes = JOURNAL_HEAD_BUDGET) {
+    if (!Number.isInteger(capacity) || capacity < 0 || capacity > 10 * JOURNAL_MAX) throw new RangeError(`the journal keeps 0 to ${10 * JOURNAL_MAX} requests, not ${capacity}`);
     if (bodyBytes < 4 * BODY_MAX) throw new RangeError(`the journal's body ring holds at least ${4 * BODY_MAX} bytes, not ${bodyBytes}`);
     if (headBytes < 4 * HEAD_MAX) throw new RangeError(`the journal's head ring holds at least ${4 * HEAD_MAX} bytes, not ${headBytes}`);
     this.bodies = new BodyRing(bodyBytes);
@@ -119,6 +120,7 @@ export class Journal {
 
   /** Records a request (its masking and shown bodies are made at each read of the journal). */
   add(r: JournalRecord): void {
+    if (this.capacity === 0) return; // a journal of no request keeps none
     if (this.size === this.capacity) this.drop(); // before its slot is written over
     const head = this.heads.put(encodeHead(r.path, r.query, r.requestHeaders, r.responseHeaders));
     const n = (this.next++ % this.capacity) * FIELDS;
