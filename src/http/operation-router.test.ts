@@ -59,6 +59,9 @@ describe('OperationRouter', () => {
     const record = ordered.findIndex((op) => op.method === 'get' && op.path === '/api/mdl/components/{component_type}.{record_name}');
     expect(picked(ours, 'GET', '/api/mdl/components/Doctype.promo__c')).toEqual({ route: record, params: { s4: 'Doctype.promo__c' } });
     expect(picked(ours, 'GET', '/nothing/here')).toBeUndefined();
+    // what no operation's route has is refused, not ignored
+    for (const [method, path] of [['ALL', '/api'], ['GET', '/api/*'], ['GET', '/api/:version?']]) expect(() => new OperationRouter().add(method, path, 0), path).toThrow(/not an operation's route/);
+    new OperationRouter().add('GET', '/api/mdl/components/:s4{[^/\\.]+\\.[^/]+}/files', 0);
     expect(picked(ours, 'DELETE', '/api/')).toBeUndefined();
   });
 });

@@ -32,6 +32,8 @@ export class OperationRouter<T> implements Router<T> {
   private readonly byShape = new Map<string, Compiled<T>[]>();
 
   add(method: string, path: string, handler: T): void {
+    // Only what the operations' routes use: a middleware (`ALL`, `*`) or an optional parameter would be ignored silently.
+    if (method === 'ALL' || /\*|:[^/{]*\?/.test(path.replace(/\{[^}]*\}/g, ''))) throw new Error(`OperationRouter: ${method} ${path} is not an operation's route (no middleware, wildcard or optional parameter)`);
     // (a pattern may hold a `/` of its own, in a character class: split outside braces only)
     const labels = path.match(/\/(?:\{[^}]*\}|[^/{])*/g)?.map((label) => label.slice(1)) ?? [''];
     const names: string[] = [];
