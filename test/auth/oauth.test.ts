@@ -227,6 +227,20 @@ describe('end session', () => {
     expect(evil.headers.get('location')).toBeNull();
     expect((await evil.json()).error).toBe('invalid_request');
   });
+
+  it('redirects to a registered loopback address (any query), never to one holding a control character', async () => {
+    const reg = await sim.call('POST', '/oauth2/register', { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ redirect_uris: ['http://127.0.0.1:5000/cb'] }) });
+    const { client_id } = await reg.json();
+    const logout = (uri: string) => sim.call('GET', `/oauth2/logout?${new URLSearchParams({ client_id, post_logout_redirect_uri: uri })}`);
+    const ok = await logout('http://127.0.0.1:5001/cb?x=1');
+    expect([ok.status, ok.headers.get('location')]).toEqual([302, 'http://127.0.0.1:5001/cb?x=1']);
+    for (const bad of ['http://127.0.0.1:5000/cb?x=\u0000y', 'http://127.0.0.1:5000/cb?x=\r\nSet-Cookie: a=b', 'http://127.0.0.1:5000/cb\t']) {
+      const res = await logout(bad);
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(res.headers.get('location')).toBeNull();
+      expect((await res.json()).error).toBe('invalid_request');
+    }
+  });
 });
 
 describe('external authorization servers', () => {

@@ -76,6 +76,8 @@ const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
 
 /** Loopback redirect URIs match whatever the port (RFC 8252 §7.3). */
 function redirectAllowed(client: Client, uri: string): boolean {
+  // A control character is refused: the URL parser drops tabs and newlines, but the address is sent as given (a Location Node will not write).
+  if (/[\u0000-\u001f\u007f]/.test(uri)) return false;
   let u: URL;
   try {
     u = new URL(uri);
