@@ -66,21 +66,15 @@ export interface RecordedBody {
   size: number;
 }
 
-/** A request as the journal stage records it (copied into the journal at once: it keeps none of these objects). */
-export interface JournalRecord {
+/**
+ * A request as the journal stage records it (copied into the journal at once: it keeps none of
+ * these objects): the entry's own fields but its id and time (its `query` unmasked), and what the
+ * rest of the entry is made from at each read.
+ */
+export interface JournalRecord extends Pick<JournalEntry, 'method' | 'path' | 'query' | 'operationId' | 'tenant' | 'user' | 'status' | 'durationMs' | 'fault'> {
   timeMs: number;
-  method: string;
-  path: string;
-  /** The query string as sent, unmasked, '' when none. */
-  query: string;
-  operationId: string | null;
-  tenant: string | null;
-  user: string | null;
   tenantId?: number;
   userId?: number;
-  status: number;
-  durationMs: number;
-  fault?: string;
   requestHeaders: Readonly<Record<string, string>>;
   /** Names as the answer has them (shown lower-case). */
   responseHeaders: Readonly<Record<string, string>>;
