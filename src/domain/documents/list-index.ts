@@ -46,6 +46,11 @@ export interface Sorted {
    * key read at all).
    */
   ties: boolean;
+  /**
+   * Runs of equal keys a descending page found (order-reader.ts), by key: their ascending
+   * positions [start, end). Kept until the order changes (flush forgets them).
+   */
+  runs?: Map<unknown, readonly [number, number]>;
 }
 
 /** (chosen) Filtered orders kept (per user, scope and field; least recently used out first) and their estimated bytes. */
@@ -177,6 +182,7 @@ export class ListIndex {
         continue;
       }
       const { docs, versions } = o;
+      o.runs = undefined; // positions move
       if (old.size > 0 && old.size <= 16) {
         // A few documents: found by the engine's own scan (indexOf), each position taken out in place.
         for (const doc of old) {

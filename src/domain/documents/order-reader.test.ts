@@ -53,6 +53,20 @@ describe('OrderReader', () => {
     expect(reads()).toBe(0);
   });
 
+  it('keeps a long run of equal keys once found: the next pages over it read one key a run', () => {
+    const { sorted, source, reads } = orderOf(Array.from({ length: 3000 }, (_, i) => i % 3));
+    const reader = () => new OrderReader(source, view, sorted);
+    expect(reader().page(true, 10, 5).map((e) => e.doc.id)).toEqual(descending(sorted).slice(10, 15));
+    const first = reads();
+    expect(first).toBeGreaterThan(10); // its ends searched
+    expect([...sorted.runs!.values()]).toEqual([[2000, 3000]]);
+    expect(reader().page(true, 990, 20).map((e) => e.doc.id)).toEqual(descending(sorted).slice(990, 1010));
+    expect(reader().page(true, 1500, 5).map((e) => e.doc.id)).toEqual(descending(sorted).slice(1500, 1505));
+    expect(reads() - first).toBeLessThan(40); // keys 2, 1 and 0 each searched at most once more
+    expect(reader().page(true, 500, 5).map((e) => e.doc.id)).toEqual(descending(sorted).slice(500, 505));
+    expect(reads() - first).toBeLessThan(42);
+  });
+
   it('pages descending as the reference does, runs of equal keys included (property)', () => {
     fc.assert(
       // keys from a small range (runs) or a wide one (often no ties); the flag as built, or conservatively true
@@ -61,6 +75,10 @@ describe('OrderReader', () => {
         const { sorted, source } = mayTie ? orderOf(keys, true) : orderOf(keys);
         const page = new OrderReader(source, view, sorted).page(true, start, limit).map((e) => e.doc.id);
         expect(page).toEqual(descending(sorted).slice(start, start + limit));
+        // the runs it kept serve the next pages of the same order
+        for (const at of [0, start >> 1, Math.max(0, keys.length - limit)]) {
+          expect(new OrderReader(source, view, sorted).page(true, at, limit).map((e) => e.doc.id)).toEqual(descending(sorted).slice(at, at + limit));
+        }
       }),
       { numRuns: 300 },
     );

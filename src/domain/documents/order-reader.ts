@@ -18,6 +18,12 @@ export function firstWhere(lo: number, hi: number, pred: (i: number) => boolean)
   return lo;
 }
 
+/** (chosen) A run of equal keys at least this long is kept once found (a shorter one costs a few key reads to find again). */
+const RUN_KEPT = 8;
+/** (chosen) The most runs kept per order. */
+const RUNS_KEPT = 4096;
+const ABSENT = Symbol('absent key');
+
 /** Reads an order's keys (normalValue of the field's value) and compares positions with a version. */
 export class OrderReader {
   constructor(private readonly source: IndexSource, private readonly view: MetadataView, readonly o: Sorted) {}
@@ -70,13 +76,17 @@ export class OrderReader {
     let p = start;
     // Where the run above began: the end of the next one (unknown for the first run of the page).
     let above = -1;
+    const runs = (this.o.runs ??= new Map());
     while (p < n && out.length < limit) {
       const m = n - 1 - p;
       const key = this.pageKey(m);
       // The run of `key`: [s, e) in ascending positions, [n - e, n - s) in descending ones, in the same inner order.
       // The end first: runStart's last read is then the key below the run, where the next run starts.
-      const e = above >= 0 ? above : this.runEnd(m, key);
-      const s = this.runStart(m, key);
+      // A long run found before is not searched again (absent keys, undefined or null, are one run).
+      const known = runs.get(key ?? ABSENT);
+      const e = known ? known[1] : above >= 0 ? above : this.runEnd(m, key);
+      const s = known ? known[0] : this.runStart(m, key);
+      if (!known && e - s >= RUN_KEPT && runs.size < RUNS_KEPT) runs.set(key ?? ABSENT, [s, e]);
       for (let q = p; q < n - s && out.length < limit; q++) out.push(at(s + q - (n - e)));
       p = n - s;
       above = s;
