@@ -4,6 +4,7 @@
  * requests never reach it (the simulator sends them to the control app).
  */
 import type { Clock } from '../domain/clock';
+import { searchOf } from '../http/node-request';
 import { plainBodyOf, plainHeadersOf } from '../http/respond';
 import type { Exchange, Stage } from '../http/stage';
 import { isDropped, isTruncated } from './fault-answers';
@@ -39,14 +40,11 @@ export function journalStage(plane: JournalPlane): Stage {
           : isTextual(contentType) ? keptPlain(ring, plain) : { size: sizeOf(plain) };
     // A request body that is not text is shown by its size only (journal-body.ts): none of it is copied.
     const requestBody: RecordedBody = isTextual(ex.headers['content-type']) ? keptBytes(ring, ex.requestBody) : { size: ex.requestBody?.byteLength ?? 0 };
-    const url = ex.request.url;
-    const search = url.indexOf('?');
-    const hash = search < 0 ? -1 : url.indexOf('#', search);
     plane.journal.add({
       timeMs: time,
       method: ex.method,
       path: ex.path,
-      query: search < 0 ? '' : url.slice(search + 1, hash < 0 ? undefined : hash),
+      query: searchOf(ex.request.url).slice(1),
       operationId: ex.operationId || null,
       tenant: ex.tenant?.dns ?? null,
       user: ex.user?.username ?? null,

@@ -117,7 +117,9 @@ export class Journal {
     if (this.capacity === 0) return; // a journal of no request keeps none
     if (this.size === this.capacity) this.drop(); // before its slot is written over
     const head = this.heads.put(encodeHead(r.path, r.query, r.requestHeaders, r.responseHeaders));
-    const n = (this.next++ % this.capacity) * FIELDS;
+    const k = this.next++ % this.capacity;
+    const n = k * FIELDS;
+    const t = k * TEXTS;
     const x = this.numbers;
     x[n + TIME] = r.timeMs;
     x[n + DURATION] = r.durationMs;
@@ -130,14 +132,13 @@ export class Journal {
     const truncated = r.responseBody === 'truncated';
     setBody(x, n + RESPONSE_AT, truncated ? NO_BODY : (r.responseBody as RecordedBody));
     x[n + TRUNCATED] = truncated ? 1 : 0;
-    const t = ((n / FIELDS) | 0) * TEXTS;
     this.texts[t + METHOD] = r.method;
     this.texts[t + OPERATION] = r.operationId;
     this.texts[t + TENANT] = r.tenant;
     this.texts[t + USER] = r.user;
     this.texts[t + FAULT] = r.fault;
     // the oldest go when the head ring has written over their heads
-    while (!this.heads.has(x[this.slot(this.first) + HEAD_AT])) this.drop();
+    while (!this.heads.has(x[this.numbersAt(this.first) + HEAD_AT])) this.drop();
   }
 
   get size(): number {
@@ -168,8 +169,14 @@ export class Journal {
     return { ok, matched };
   }
 
-  private slot(i: number): number {
+  /** Where entry `i`'s numbers start in `numbers`. */
+  private numbersAt(i: number): number {
     return (i % this.capacity) * FIELDS;
+  }
+
+  /** Where entry `i`'s shared strings start in `texts`. */
+  private textsAt(i: number): number {
+    return (i % this.capacity) * TEXTS;
   }
 
   /** Drops the oldest entry (its shared strings stay in its slot until the slot is written again). */
@@ -185,18 +192,18 @@ export class Journal {
 
   private matching(q: Matcher & { since?: number }): number[] {
     const test = compileMatcher(q);
-    return this.numbersFrom(this.first).filter((i) => (q.since === undefined || this.numbers[this.slot(i) + TIME] >= q.since) && test(this.factsOf(i)));
+    return this.numbersFrom(this.first).filter((i) => (q.since === undefined || this.numbers[this.numbersAt(i) + TIME] >= q.since) && test(this.factsOf(i)));
   }
 
   private headBytes(i: number): Buffer {
-    const n = this.slot(i);
+    const n = this.numbersAt(i);
     // a kept entry's head is always whole: the entries whose heads were written over are dropped
     return this.heads.read({ at: this.numbers[n + HEAD_AT], length: this.numbers[n + HEAD_LENGTH] })!;
   }
 
   /** An entry as the matchers see it. */
   private factsOf(i: number): RequestFacts {
-    const x = this.numbers, n = this.slot(i), t = (i % this.capacity) * TEXTS;
+    const x = this.numbers, n = this.numbersAt(i), t = this.textsAt(i);
     const tenant = this.texts[t + TENANT], user = this.texts[t + USER];
     return {
       operationId: this.texts[t + OPERATION] ?? '',
@@ -209,7 +216,7 @@ export class Journal {
 
   /** An entry as answered, made at each read, its bodies read from the ring then (or described once written over). */
   private render(i: number): JournalEntry {
-    const x = this.numbers, n = this.slot(i), t = (i % this.capacity) * TEXTS;
+    const x = this.numbers, n = this.numbersAt(i), t = this.textsAt(i);
     const head = decodeHead(this.headBytes(i));
     const responseHeaders = lowerCased(head.responseHeaders);
     const fault = this.texts[t + FAULT];

@@ -255,6 +255,7 @@ describe('journal', () => {
     expect(login.request.body).toBe('username=alice%40acme.example&password=***&tenantDNS=promo.acme.example');
     expect(login.response.body.sessionId).toBe(`${sid.slice(0, 8)}***`);
     expect(login.response.body.userId).toBe(61002);
+    expect(login.query).toBe('');
     expect(list.query).toBe('limit=1&auth=***');
     expect(list.request.headers.authorization).toBe(`${sid.slice(0, 8)}***`);
     expect(JSON.stringify(requests)).not.toContain(sid);
