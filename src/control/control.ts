@@ -71,9 +71,10 @@ export class Control {
 
   constructor(readonly world: World, private readonly options: ControlOptions = {}) {
     this.rules = new FaultRules(options.random);
-    this.journalRing = new Journal(options.journalCapacity);
-    const plane = this;
     const journalOn = options.journal !== false;
+    // With the journal off it records nothing: a journal of no request (no columns allocated).
+    this.journalRing = new Journal(journalOn ? options.journalCapacity : 0);
+    const plane = this;
     this.stages = {
       journal: journalOn ? journalStage({ journal: this.journalRing, get clock() { return plane.world.clock; }, faultOf: (ex) => this.firedBy.get(ex) }) : undefined,
       // Which rules fired is kept for the journal only.

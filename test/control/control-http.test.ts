@@ -232,6 +232,7 @@ describe('journal', () => {
     expect((await sim.call('GET', '/api/')).status).toBe(503);
     expect(await control(sim, 'POST', '/_sim/journal/verify', { operationId: 'listDocuments' })).toMatchObject({ status: 409, body: error });
     expect(sim.control.journalRing.size).toBe(0);
+    expect(sim.control.journalRing.capacity).toBe(0); // no columns allocated for it
     expect(sim.control.journalOn).toBe(false);
     expect(sim.breaches).toEqual([]);
   });
