@@ -41,6 +41,13 @@ describe('entry head', () => {
     const kept = Object.keys(head.requestHeaders);
     expect(kept.length).toBeGreaterThan(10);
     expect(kept.length).toBeLessThan(40);
+    // the text holds at most (HEAD_MAX - 4) / 3 characters: path and query (FIELD_MAX and a NUL each), then
+    // pairs of NUL, name, NUL and 4,000 characters while they fit
+    const room = Math.floor((HEAD_MAX - 4) / 3) - (2 * FIELD_MAX + 1);
+    let fit = 0;
+    for (let used = 0; used + 2 + `h${fit}`.length + 4000 <= room; fit++) used += 2 + `h${fit}`.length + 4000;
+    expect(fit).toBe(13);
+    expect(kept).toHaveLength(fit);
     expect(kept).toEqual(Array.from({ length: kept.length }, (_, i) => `h${i}`));
     expect(head.requestHeaders.h0).toBe('é'.repeat(4000));
   });

@@ -28,12 +28,16 @@ describe('Journal', () => {
       user: 'alice@acme.example', status: 200, responseStatus: 'SUCCESS', durationMs: 12, fault: 'f1',
     });
     expect(e.query).toMatch(/^a=1&password=(?!p$)/);
+    expect(e.query).toBe('a=1&password=***');
     expect(e.request.headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(e.request.headers.authorization).not.toBe('S-very-secret');
+    expect(e.request.headers.authorization).toBe('***'); // 13 characters: too short to show any of
     expect(e.request.body).toMatch(/^username=alice&password=(?!secret)/);
+    expect(e.request.body).toBe('username=alice&password=***');
     expect(e.response.headers).toEqual({ 'content-type': 'application/json', 'x-tenantapi-status': 'SUCCESS' });
     expect(e.response.body).toMatchObject({ responseStatus: 'SUCCESS' });
     expect((e.response.body as { sessionId: string }).sessionId).not.toBe('S1');
+    expect(e.response.body).toEqual({ responseStatus: 'SUCCESS', sessionId: '***' });
     // matched on the tenant's and the user's ids as well as their names, and on the path
     expect(j.verify({ tenant: '3', user: '9', path: '/api/*/auth' }, { count: 1 })).toEqual({ ok: true, matched: 1 });
     expect(j.verify({ user: '8' }, { count: 0 })).toEqual({ ok: true, matched: 0 });
