@@ -5,6 +5,7 @@
  * (KeptOrder: what a kept result found before it reads then); one that only appends moves the
  * slots in place where the memory has room.
  */
+import { firstIndexWhere } from '../first-index-where';
 import type { Change, Frame } from './frame';
 import { compareKeys, type Key } from './values';
 
@@ -43,15 +44,8 @@ function movedSlots(moved: number[], oldLength: number, length: number, cmp: Slo
   return moved.sort(cmp);
 }
 
-/** The first position in perm[lo, hi) whose slot comes after `slot` by `cmp` (binary search), else hi. */
-function placeOf(perm: Int32Array, lo: number, hi: number, slot: number, cmp: SlotCompare): number {
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (cmp(perm[mid], slot) < 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
+/** The first position in perm[lo, hi) whose slot does not come before `slot` by `cmp`, else hi. */
+const placeOf = (perm: Int32Array, lo: number, hi: number, slot: number, cmp: SlotCompare): number => firstIndexWhere(lo, hi, (i) => cmp(perm[i], slot) >= 0);
 
 /** (chosen) Room a permutation that grows by appended slots is made with: one create moves it in place. */
 const ROOM = 1 / 16;
@@ -158,10 +152,5 @@ export function keyCompare(col: readonly unknown[]): SlotCompare {
 
 /** First position p in [lo, hi) of `perm` where `after(col[perm[p]])` is true (it must be monotone), else hi. */
 export function firstWhere(perm: Int32Array, col: readonly unknown[], lo: number, hi: number, after: (k: Key) => boolean): number {
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (after(col[perm[mid]] as Key)) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
+  return firstIndexWhere(lo, hi, (p) => after(col[perm[p]] as Key));
 }

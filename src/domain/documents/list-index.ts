@@ -13,12 +13,13 @@
  * bounded by count and estimated bytes (LIST_ORDERS_KEPT). A new metadata view (MDL, labels)
  * rebuilds the orders on next use: records show labels.
  */
+import { firstIndexWhere } from '../../first-index-where';
 import { BoundedCache, SLOT_BYTES } from '../cache';
 import type { MetadataView } from './metadata';
 import { type DocumentVersion, type StoredDocument, latestVersion } from './model';
 import { FilterBitmaps } from './filter-bitmaps';
 import { compareNormal } from './list-order';
-import { firstWhere, keyOf, OrderReader } from './order-reader';
+import { keyOf, OrderReader } from './order-reader';
 
 /** One version of a sorted order (a page's row). */
 export interface OrderEntry {
@@ -206,7 +207,7 @@ export class ListIndex {
       for (const doc of this.pending.keys()) {
         for (const version of o.scope === 'latest' ? [latestVersion(doc)] : doc.versions) {
           const key = keyOf(this.source, view, o.field, doc, version);
-          const at = firstWhere(0, docs.length, (i) => reader.cmp(i, doc, version, key) >= 0);
+          const at = firstIndexWhere(0, docs.length, (i) => reader.cmp(i, doc, version, key) >= 0);
           docs.splice(at, 0, doc);
           versions?.splice(at, 0, version);
           // (a version taken out leaves no tie that was not there: its neighbours' keys were below and above its own)

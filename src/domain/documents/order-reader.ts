@@ -3,20 +3,11 @@
  * field: orders keep no keys), a position against a version (for a binary search), and a page in
  * either direction in O(page + log n) key reads.
  */
+import { firstIndexWhere } from '../../first-index-where';
 import type { MetadataView } from './metadata';
 import { type DocumentVersion, type StoredDocument, latestVersion } from './model';
 import { compareNormal, normalValue } from './list-order';
 import type { IndexSource, OrderEntry, Sorted } from './list-index';
-
-/** The first index in [lo, hi) where `pred` holds (it holds from some index on), else hi. */
-export function firstWhere(lo: number, hi: number, pred: (i: number) => boolean): number {
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (pred(mid)) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
-}
 
 /** (chosen) A run of equal keys at least this long is kept once found (a shorter one costs a few key reads to find again). */
 const RUN_KEPT = 8;
@@ -103,7 +94,7 @@ export class OrderReader {
       step *= 2;
       i = m - step;
     }
-    return firstWhere(Math.max(i + 1, 0), same, (j) => compareNormal(this.pageKey(j), key) >= 0);
+    return firstIndexWhere(Math.max(i + 1, 0), same, (j) => compareNormal(this.pageKey(j), key) >= 0);
   }
 
   private runEnd(m: number, key: unknown): number {
@@ -116,7 +107,7 @@ export class OrderReader {
       step *= 2;
       i = m + step;
     }
-    return firstWhere(same + 1, Math.min(i, n), (j) => compareNormal(this.pageKey(j), key) > 0);
+    return firstIndexWhere(same + 1, Math.min(i, n), (j) => compareNormal(this.pageKey(j), key) > 0);
   }
 }
 
