@@ -162,7 +162,7 @@ export function jsonText(value: unknown): string {
 export type BytesFor = (size: number) => Buffer;
 
 /** A buffer of its own (not a slice of Node's shared pool): for bytes that are kept. */
-const ownBytes: BytesFor = (size) => Buffer.allocUnsafeSlow(size);
+export const ownBytes: BytesFor = (size) => Buffer.allocUnsafeSlow(size);
 
 /** The UTF-8 bytes of a text, in a buffer of their own unless `bytesFor` gives another. */
 export function utf8Bytes(text: string, bytesFor: BytesFor = ownBytes): Buffer {

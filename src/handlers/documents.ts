@@ -6,7 +6,8 @@ import {
   createDocument, latestVersion, listDocuments, retrieveAnswer, versionNumber,
 } from '../domain/documents';
 import { indexedListSearch } from '../domain/query';
-import { reusableBodyOf } from '../http/respond';
+import { partsJsonBytes } from '../domain/parts-json-bytes';
+import { type JsonWriter, reusableBodyOf, writtenBy } from '../http/respond';
 import type { Handlers, Reply, VersionedCtx as Ctx } from '../http/context';
 
 const storeOf = (ctx: Ctx): DocumentStore => ctx.world.documents.store(ctx.tenant.id);
@@ -37,10 +38,14 @@ function versionOf(ctx: Ctx): { store: DocumentStore; doc: StoredDocument; versi
   return { store, doc, version };
 }
 
+/** A list body's JSON: its frame's text, then its records' kept bytes (the bytes JSON.stringify of the body gives). */
+const listJson: JsonWriter = ({ documents, ...frame }, bytesFrom, bytesFor) =>
+  partsJsonBytes(`${JSON.stringify(frame).slice(0, -1)},"documents":[`, documents as object[], 'document', ']}', bytesFrom, bytesFor);
+
 /** The answer body of a list result (the domain hands out the same result while valid: list-cache.ts). */
-const listBody = (result: ListResult): Record<string, unknown> => reusableBodyOf(result, () => ({
+const listBody = (result: ListResult): Record<string, unknown> => reusableBodyOf(result, () => writtenBy({
   responseStatus: 'SUCCESS', size: result.size, start: result.start, limit: result.limit, documents: result.rows.map((r) => ({ document: r.record })),
-}));
+}, listJson));
 
 /**
  * Endpoint 22's answer of a document: its record, renditions (the configuration's types, the

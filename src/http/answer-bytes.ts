@@ -9,7 +9,7 @@
  * outside memory only past ~64 MB of it: up to 80 MB of dead answers waited at the peak, and the
  * allocator kept pages freed between long-lived small buffers (kept records' bytes) as its own.
  *
- * A buffer is lent only to an answer that nothing keeps: a kept answer (respond.ts, reusableBody)
+ * A buffer is lent only to an answer that nothing keeps: a kept answer (respond.ts, reusableBodyOf)
  * writes bytes of its own. A lent buffer that is never given back (an answer read in process, an
  * answer replaced by a fault, one sent while `--validate-responses` copies answers) is simply
  * collected: only the response's `finish` gives one back, and a buffer is given back at most once.

@@ -4,7 +4,7 @@ import { JSON_BYTES_FROM, plainBodyOf, reusableBodyOf, structured } from './resp
 import { isLent } from './answer-bytes';
 
 describe('reusableBodyOf', () => {
-  it('builds the body of an answer once, frozen, and builds anew for another answer object', () => {
+  it('builds the body of an answer once, frozen when handed out again, and builds anew for another answer object', () => {
     let built = 0;
     const build = (n: number) => () => {
       built++;
@@ -12,7 +12,9 @@ describe('reusableBodyOf', () => {
     };
     const answer = withKeptSlot({});
     const body = reusableBodyOf(answer, build(1));
+    expect(Object.isFrozen(body)).toBe(false); // held by its one request only: not frozen yet
     expect(reusableBodyOf(answer, build(2))).toBe(body);
+    expect(Object.isFrozen(body)).toBe(true);
     expect(built).toBe(1);
     expect(Object.isFrozen(body.data[0])).toBe(true);
     const other = reusableBodyOf(withKeptSlot({}), build(3));

@@ -6,7 +6,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cachedListCount, LIST_ANSWERS_KEPT, listDocuments } from '../../src/domain/documents';
 import { callerIn } from '../../src/domain/query';
-import { reusableBody, structured } from '../../src/http/respond';
+import { withKeptSlot } from '../../src/domain/kept-slot';
+import { reusableBodyOf, structured } from '../../src/http/respond';
 import { newOutcome } from '../../src/http/outcome';
 import { ids, mdl as runMdl, raw as answer } from '../helpers/answers';
 import { V } from '../helpers/sim';
@@ -62,9 +63,12 @@ describe('a repeated list', () => {
   });
 });
 
-describe('reusableBody (src/http/respond.ts)', () => {
+describe('reusableBodyOf (src/http/respond.ts)', () => {
   it('answers the UTF-8 bytes of JSON.stringify, encoded once, in JSON; XML as for any body', async () => {
-    const body = reusableBody({ responseStatus: 'SUCCESS', name: 'Crème brûlée \u2028 ✓ 𝄞', list: [{ a: 1 }, { b: [true, null] }] });
+    const kept = withKeptSlot({});
+    const build = () => ({ responseStatus: 'SUCCESS', name: 'Crème brûlée \u2028 ✓ 𝄞', list: [{ a: 1 }, { b: [true, null] }] });
+    const body = reusableBodyOf(kept, build);
+    expect(reusableBodyOf(kept, build)).toBe(body); // handed out again: frozen now
     expect(Object.isFrozen(body.list[1].b)).toBe(true);
     const env = { xml: false, outcome: newOutcome('x') };
     const first = structured(env, body);
@@ -75,7 +79,7 @@ describe('reusableBody (src/http/respond.ts)', () => {
     expect(first.headers.get('content-type')).toBe('application/json;charset=UTF-8');
     const xml = await structured({ xml: true, outcome: newOutcome('x') }, body).text();
     expect(xml).toContain('<name>Crème brûlée');
-    expect(reusableBody(body)).toBe(body);
+    expect(reusableBodyOf(kept, build)).toBe(body);
   });
 });
 

@@ -8,7 +8,8 @@ import { manualClock } from '../../src/domain/clock';
 import { documentRecord, latestVersion } from '../../src/domain/documents';
 import { createWorld } from '../../src/domain/world';
 import { loadFixtures } from '../../src/fixtures/load';
-import { reusableBody } from '../../src/http/respond';
+import { withKeptSlot } from '../../src/domain/kept-slot';
+import { reusableBodyOf } from '../../src/http/respond';
 import { PROMO, api, personas } from './world';
 
 /** The `fields` of document 101's first version in the fixture set (its multi-value arrays are shared with the store). */
@@ -26,7 +27,8 @@ describe('documentRecord', () => {
     const record = documentRecord(store.view(), doc);
     expect(record.channel__c).toEqual(stored.channel__c);
     expect(record.channel__c).not.toBe(stored.channel__c);
-    reusableBody({ document: record });
+    const kept = withKeptSlot({});
+    for (let i = 0; i < 2; i++) reusableBodyOf(kept, () => ({ document: record })); // handed out again: frozen
     expect(Object.isFrozen(record.channel__c)).toBe(true);
     for (const [name, value] of Object.entries(stored)) {
       if (Array.isArray(value)) expect(Object.isFrozen(value), name).toBe(false);
