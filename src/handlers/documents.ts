@@ -39,8 +39,8 @@ function versionOf(ctx: Ctx): { store: DocumentStore; doc: StoredDocument; versi
 }
 
 /** A list body's JSON: its frame's text, then its records' kept bytes (the bytes JSON.stringify of the body gives). */
-const listJson: JsonWriter = ({ documents, ...frame }, bytesFrom, bytesFor) =>
-  partsJsonBytes(`${JSON.stringify(frame).slice(0, -1)},"documents":[`, documents as object[], 'document', ']}', bytesFrom, bytesFor);
+const listJson: JsonWriter = ({ responseStatus, size, start, limit, documents }, bytesFrom, bytesFor) =>
+  partsJsonBytes(`${JSON.stringify({ responseStatus, size, start, limit }).slice(0, -1)},"documents":[`, documents as object[], 'document', ']}', bytesFrom, bytesFor);
 
 /** The answer body of a list result (the domain hands out the same result while valid: list-cache.ts). */
 const listBody = (result: ListResult): Record<string, unknown> => reusableBodyOf(result, () => writtenBy({
