@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FieldInfo, QueryCatalog, QueryTarget, Row } from './catalog';
 import { VqlError } from './errors';
-import { evaluate, findRows } from './evaluate';
+import { evaluate, findRows, projectRows } from './evaluate';
 import { parse } from './parser';
 import { print } from './print';
 import { queryArbitrary } from './test-arbitraries';
@@ -168,6 +168,29 @@ describe('stableRows cache', () => {
     expect(found.rows.slice(0, 1)[0]).toBe(DOCS[3]);
     expect(findRows(parse('SELECT id FROM documents MAXROWS 2'), plain).warnings).toHaveLength(1);
     expect(() => findRows(parse('SELECT nope__c FROM documents'), plain)).toThrow(VqlError);
+  });
+
+  it('projectRows over a slice of findRows\' rows is the page evaluate gives, for every query of the corpus', () => {
+    let compared = 0;
+    for (const text of QUERIES) {
+      const q = parse(text);
+      for (const catalog of [plain, stableCatalog()]) {
+        let found;
+        try {
+          found = findRows(q, catalog);
+        } catch (e) {
+          if (e instanceof VqlError) continue;
+          throw e;
+        }
+        for (const [offset, limit] of [[0, 2], [1, 3], [0, 1000]] as const) {
+          const page = evaluate(q, catalog, { pageSize: limit, pageOffset: offset }).rows;
+          expect(projectRows(q, catalog, found.rows.slice(offset, offset + limit)), `${text} ${offset}/${limit}`).toEqual(page);
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(100);
+    expect(() => projectRows(parse('SELECT id FROM nowhere__c'), plain, [])).toThrow(/Unknown query target 'nowhere__c'/);
   });
 
   it('FrameRows (bitset + permutation) slices and windows like the array it stands for', () => {

@@ -89,13 +89,16 @@ interface Found extends FoundRows {
   projectors: Projector[];
 }
 
+/** The target FROM names; throws VqlError naming it when the catalog has none. */
+function targetOf(from: Query['from'], catalog: QueryCatalog): QueryTarget {
+  const target = catalog.target(from.name, from.allVersions);
+  if (target) return target;
+  const p = positionOf(from);
+  throw new VqlError('unknown_target', `Unknown query target '${from.allVersions ? 'ALLVERSIONS ' : ''}${from.name}' at position ${p}`, p);
+}
+
 function run(q: Query, catalog: QueryCatalog): Found {
-  const target = catalog.target(q.from.name, q.from.allVersions);
-  if (!target) {
-    const p = positionOf(q.from);
-    const shown = `${q.from.allVersions ? 'ALLVERSIONS ' : ''}${q.from.name}`;
-    throw new VqlError('unknown_target', `Unknown query target '${shown}' at position ${p}`, p);
-  }
+  const target = targetOf(q.from, catalog);
   const scope = makeScope(catalog, target);
   const projectors = compileSelect(scope, q.select);
   const tests: Predicate[] = [];
@@ -166,6 +169,15 @@ function run(q: Query, catalog: QueryCatalog): Found {
 export function findRows(q: Query, catalog: QueryCatalog): FoundRows {
   const { rows, warnings } = run(q, catalog);
   return warnings ? { rows, warnings } : { rows };
+}
+
+/**
+ * The SELECT of a query projected over rows found before (a page of a kept result: findRows' rows,
+ * sliced), without running WHERE, FIND or ORDER BY again. Throws VqlError like evaluate.
+ */
+export function projectRows(q: Pick<Query, 'select' | 'from'>, catalog: QueryCatalog, rows: readonly Row[]): Record<string, unknown>[] {
+  const projectors = compileSelect(makeScope(catalog, targetOf(q.from, catalog)), q.select);
+  return rows.map((row) => projectRow(projectors, row));
 }
 
 /**
