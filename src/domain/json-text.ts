@@ -232,10 +232,15 @@ function nextMark(text: string, from: number): typeof found | undefined {
   return undefined;
 }
 
+/** Whether text[from, to) is all ASCII (a byte a character in UTF-8). */
+export function isAscii(text: string, from = 0, to = text.length): boolean {
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) > 127) return false;
+  return true;
+}
+
 /** The UTF-8 bytes of text[from, to): its length when it is all ASCII (most answers' text between parts). */
 function byteLengthOf(text: string, from: number, to: number): number {
-  for (let i = from; i < to; i++) if (text.charCodeAt(i) > 127) return Buffer.byteLength(text.slice(from, to), 'utf8');
-  return to - from;
+  return isAscii(text, from, to) ? to - from : Buffer.byteLength(text.slice(from, to), 'utf8');
 }
 
 /** Whether a kept part holds its text on the heap now (tests: a JSON-only part never does). */

@@ -1,5 +1,5 @@
 /**
- * A slot that a kept, frozen object carries for what callers make from it once, under a
+ * A slot that a kept object (frozen, or to be frozen once shared) carries for what callers make from it once, under a
  * non-enumerable symbol of its own kind: JSON, copies, XML, validation and equality see only the
  * object's data. Kinds in use: the body the HTTP layer builds from a kept answer (`ANSWER_BODY`,
  * given by the domain to its kept list, query, retrieve and version-list answers), the JSON bytes of a reusable

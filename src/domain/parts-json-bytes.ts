@@ -3,13 +3,7 @@
  * kept records (json-text.ts, keepJsonText and jsonOnlyPart) in a fixed frame, and writing it
  * without JSON.stringify saves writing marks and finding them again.
  */
-import { type BytesFor, isKeptPart, keptJsonBytes, ownBytes, utf8Bytes } from './json-text';
-
-/** Whether every character of the text is ASCII (one byte each in UTF-8). */
-function isAscii(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) return false;
-  return true;
-}
+import { type BytesFor, isAscii, isKeptPart, keptJsonBytes, keptJsonLength, ownBytes, utf8Bytes } from './json-text';
 
 /** Writes ASCII text at `offset` (a short fixed piece: a loop costs less than a call into Buffer's encoder); returns the offset after it. */
 function putAscii(out: Buffer, offset: number, text: string): number {
@@ -29,26 +23,32 @@ function partOf(element: object, wrap: string | undefined): object | undefined {
 
 /**
  * The UTF-8 bytes of `open`, the JSON of each element (`{"<wrap>":part}` of an element holding only
- * its kept part under `wrap`, else the element, a kept part itself) comma-separated, then `close`:
- * what jsonTextOrBytes gives for a value whose JSON text is that. Undefined, for the caller to use
- * jsonTextOrBytes, when the bytes are fewer than `bytesFrom` (a short answer is its text), an
- * element holds more than its part, a part is not kept or holds a JsonInteger's mark, or a fixed
- * piece is not ASCII.
+ * its kept part under `wrap`, else the element, a kept part itself) comma-separated, then `close`,
+ * as jsonTextOrBytes writes a long answer whose JSON text is that. Undefined, for the caller to use
+ * jsonTextOrBytes, when the text is shorter than `bytesFrom` characters, counted as jsonTextOrBytes
+ * counts them (a short answer is its text; no part's bytes are made for it), an element holds more
+ * than its part, a part is not kept or holds a JsonInteger's mark, or a fixed piece is not ASCII.
  */
 export function partsJsonBytes(open: string, elements: readonly object[], wrap: string | undefined, close: string, bytesFrom: number, bytesFor: BytesFor = ownBytes): Buffer | undefined {
   const before = wrap === undefined ? '' : `{${JSON.stringify(wrap)}:`;
   const after = wrap === undefined ? '' : '}';
   const between = `${after},${before}`;
   if (!isAscii(open) || !isAscii(before) || !isAscii(close)) return undefined;
-  if (elements.length === 0) return open.length + close.length < bytesFrom ? undefined : utf8Bytes(open + close, bytesFor);
-  let size = open.length + before.length + after.length + close.length + between.length * (elements.length - 1);
+  const fixed = elements.length === 0 ? open.length + close.length : open.length + before.length + after.length + close.length + between.length * (elements.length - 1);
+  let length = fixed;
   for (const element of elements) {
     const part = partOf(element, wrap);
-    const bytes = part === undefined ? undefined : keptJsonBytes(part);
+    if (part === undefined) return undefined;
+    length += keptJsonLength(part);
+  }
+  if (length < bytesFrom) return undefined;
+  if (elements.length === 0) return utf8Bytes(open + close, bytesFor);
+  let size = fixed;
+  for (const element of elements) {
+    const bytes = keptJsonBytes(wrap === undefined ? element : (element as Record<string, object>)[wrap]);
     if (bytes === undefined) return undefined;
     size += bytes.byteLength;
   }
-  if (size < bytesFrom) return undefined;
   const out = bytesFor(size);
   let offset = putAscii(out, putAscii(out, 0, open), before);
   for (let i = 0; i < elements.length; i++) {

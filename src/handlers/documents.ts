@@ -38,9 +38,14 @@ function versionOf(ctx: Ctx): { store: DocumentStore; doc: StoredDocument; versi
   return { store, doc, version };
 }
 
-/** A list body's JSON: its frame's text, then its records' kept bytes (the bytes JSON.stringify of the body gives). */
-const listJson: JsonWriter = ({ responseStatus, size, start, limit, documents }, bytesFrom, bytesFor) =>
-  partsJsonBytes(`${JSON.stringify({ responseStatus, size, start, limit }).slice(0, -1)},"documents":[`, documents as object[], 'document', ']}', bytesFrom, bytesFor);
+/**
+ * A list body's JSON: its other fields' text, then its records' kept bytes (the bytes JSON.stringify
+ * of the body gives; `documents` must be its last field, else jsonTextOrBytes writes it).
+ */
+export const listJson: JsonWriter = (body, bytesFrom, bytesFor) => {
+  const frame = JSON.stringify({ ...body, documents: [] });
+  return frame.endsWith(',"documents":[]}') ? partsJsonBytes(frame.slice(0, -2), body.documents as object[], 'document', ']}', bytesFrom, bytesFor) : undefined;
+};
 
 /** The answer body of a list result (the domain hands out the same result while valid: list-cache.ts). */
 const listBody = (result: ListResult): Record<string, unknown> => reusableBodyOf(result, () => writtenBy({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { withKeptSlot } from '../domain/kept-slot';
-import { JSON_BYTES_FROM, plainBodyOf, reusableBodyOf, structured } from './respond';
+import { JSON_BYTES_FROM, type JsonWriter, plainBodyOf, reusableBodyOf, structured, writtenBy } from './respond';
 import { isLent } from './answer-bytes';
 
 describe('reusableBodyOf', () => {
@@ -64,5 +64,30 @@ describe('structured JSON answers', () => {
       expect(isLent(second)).toBe(false);
       expect(plainBodyOf(structured(env(), body))).toBe(second); // encoded once: every later answer writes the same bytes
     }
+  });
+
+  it('send a body with a writer as the writer writes it: lent bytes first, bytes of its own kept after, and jsonTextOrBytes when it declines', () => {
+    const text = JSON.stringify(big(200));
+    const asked: [number, boolean][] = [];
+    const writer: JsonWriter = (body, bytesFrom, bytesFor) => {
+      asked.push([bytesFrom, bytesFor !== undefined]);
+      const out = (bytesFor ?? Buffer.allocUnsafeSlow)(Buffer.byteLength(text));
+      out.write(text);
+      return out;
+    };
+    const answer = withKeptSlot({});
+    const body = reusableBodyOf(answer, () => writtenBy(big(200), writer));
+    const first = plainBodyOf(structured(env(), body)) as Buffer;
+    const second = plainBodyOf(structured(env(), reusableBodyOf(answer, () => big(1)))) as Buffer;
+    expect(first.toString()).toBe(text);
+    expect(isLent(first)).toBe(true);
+    expect(second.toString()).toBe(text);
+    expect(isLent(second)).toBe(false); // kept bytes are never lent: a lent buffer goes back to the pool once sent
+    expect(plainBodyOf(structured(env(), body))).toBe(second);
+    expect(asked).toEqual([[JSON_BYTES_FROM, true], [JSON_BYTES_FROM, false]]);
+    // a writer that declines (undefined): the body is written by jsonTextOrBytes
+    const declined = plainBodyOf(structured(env(), writtenBy(big(200), () => undefined))) as Buffer;
+    expect(declined.toString()).toBe(text);
+    expect(plainBodyOf(structured(env(), writtenBy({ responseStatus: 'SUCCESS', n: 1 }, () => undefined)))).toBe('{"responseStatus":"SUCCESS","n":1}');
   });
 });

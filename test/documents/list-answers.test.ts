@@ -6,7 +6,10 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cachedListCount, LIST_ANSWERS_KEPT, listDocuments } from '../../src/domain/documents';
 import { callerIn } from '../../src/domain/query';
+import { deepFreeze } from '../../src/domain/cache';
+import { keepJsonText } from '../../src/domain/json-text';
 import { withKeptSlot } from '../../src/domain/kept-slot';
+import { listJson } from '../../src/handlers/documents';
 import { reusableBodyOf, structured } from '../../src/http/respond';
 import { newOutcome } from '../../src/http/outcome';
 import { ids, mdl as runMdl, raw as answer } from '../helpers/answers';
@@ -79,7 +82,18 @@ describe('reusableBodyOf (src/http/respond.ts)', () => {
     expect(first.headers.get('content-type')).toBe('application/json;charset=UTF-8');
     const xml = await structured({ xml: true, outcome: newOutcome('x') }, body).text();
     expect(xml).toContain('<name>Crème brûlée');
-    expect(reusableBodyOf(kept, build)).toBe(body);
+  });
+});
+
+describe('listJson (src/handlers/documents.ts)', () => {
+  it('writes a list body as JSON.stringify does, and leaves to jsonTextOrBytes a body whose documents are not its last field', () => {
+    const r = deepFreeze(keepJsonText({ id: 1, name__v: 'Crème ✓' }));
+    const body = { responseStatus: 'SUCCESS', size: 2, start: 0, limit: 2, documents: [{ document: r }, { document: r }] };
+    const plain = JSON.stringify({ ...body, documents: [{ document: { ...r } }, { document: { ...r } }] });
+    expect(listJson(body, 0)!.toString('utf8')).toBe(plain);
+    expect(listJson(body, plain.length + 1)).toBeUndefined(); // a short one is its text (jsonTextOrBytes)
+    expect(listJson({ ...body, extra: 1 }, 0)).toBeUndefined();
+    expect(listJson({ documents: body.documents, responseStatus: 'SUCCESS' }, 0)).toBeUndefined();
   });
 });
 
