@@ -43,8 +43,17 @@ function versionOf(ctx: Ctx): { store: DocumentStore; doc: StoredDocument; versi
  * of the body gives; `documents` must be its last field, else jsonTextOrBytes writes it).
  */
 export const listJson: JsonWriter = (body, bytesFrom, bytesFor) => {
-  const frame = JSON.stringify({ ...body, documents: [] });
-  return frame.endsWith(',"documents":[]}') ? partsJsonBytes(frame.slice(0, -2), body.documents as object[], 'document', ']}', bytesFrom, bytesFor) : undefined;
+  let open = '{';
+  let documents: unknown;
+  for (const k in body) {
+    if (documents !== undefined) return undefined;
+    if (k === 'documents') documents = body[k];
+    else {
+      const value = JSON.stringify(body[k]);
+      if (value !== undefined) open += `${JSON.stringify(k)}:${value},`; // (a field JSON leaves out, as JSON.stringify does)
+    }
+  }
+  return Array.isArray(documents) ? partsJsonBytes(`${open}"documents":[`, documents as object[], 'document', ']}', bytesFrom, bytesFor) : undefined;
 };
 
 /** The answer body of a list result (the domain hands out the same result while valid: list-cache.ts). */

@@ -94,6 +94,8 @@ describe('listJson (src/handlers/documents.ts)', () => {
     expect(listJson(body, plain.length + 1)).toBeUndefined(); // a short one is its text (jsonTextOrBytes)
     expect(listJson({ ...body, extra: 1 }, 0)).toBeUndefined();
     expect(listJson({ documents: body.documents, responseStatus: 'SUCCESS' }, 0)).toBeUndefined();
+    expect(listJson({ responseStatus: 'SUCCESS', note: undefined, size: 2, documents: body.documents }, 0)!.toString('utf8')).toBe(`{"responseStatus":"SUCCESS","size":2,${plain.slice(plain.indexOf('"documents"'))}`); // a field JSON leaves out
+    expect(listJson({ ...body, documents: 'none' }, 0)).toBeUndefined();
   });
 });
 
