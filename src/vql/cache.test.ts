@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FieldInfo, QueryCatalog, QueryTarget, Row } from './catalog';
 import { VqlError } from './errors';
-import { evaluate, findRows, projectRows } from './evaluate';
+import { evaluate, findRows, projectPage } from './evaluate';
 import { parse } from './parser';
 import { print } from './print';
 import { queryArbitrary } from './test-arbitraries';
@@ -170,7 +170,7 @@ describe('stableRows cache', () => {
     expect(() => findRows(parse('SELECT nope__c FROM documents'), plain)).toThrow(VqlError);
   });
 
-  it('projectRows over a slice of findRows\' rows is the page evaluate gives, for every query of the corpus', () => {
+  it('projectPage over findRows\' rows is the page evaluate gives, for every query of the corpus', () => {
     let compared = 0;
     for (const text of QUERIES) {
       const q = parse(text);
@@ -183,14 +183,16 @@ describe('stableRows cache', () => {
           throw e;
         }
         for (const [offset, limit] of [[0, 2], [1, 3], [0, 1000]] as const) {
-          const page = evaluate(q, catalog, { pageSize: limit, pageOffset: offset }).rows;
-          expect(projectRows(q, catalog, found.rows.slice(offset, offset + limit)), `${text} ${offset}/${limit}`).toEqual(page);
+          const page = evaluate(q, catalog, { pageSize: limit, pageOffset: offset });
+          const projected = projectPage(q, catalog, found.rows, { pageSize: limit, pageOffset: offset });
+          expect(projected.rows, `${text} ${offset}/${limit}`).toEqual(page.rows);
+          expect({ ...projected, rows: undefined }).toEqual({ total: page.total, limit: page.limit, offset: page.offset, rows: undefined });
           compared++;
         }
       }
     }
     expect(compared).toBeGreaterThan(100);
-    expect(() => projectRows(parse('SELECT id FROM nowhere__c'), plain, [])).toThrow(/Unknown query target 'nowhere__c'/);
+    expect(() => projectPage(parse('SELECT id FROM nowhere__c'), plain, [])).toThrow(/Unknown query target 'nowhere__c'/);
   });
 
   it('FrameRows (bitset + permutation) slices and windows like the array it stands for', () => {

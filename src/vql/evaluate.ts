@@ -171,13 +171,21 @@ export function findRows(q: Query, catalog: QueryCatalog): FoundRows {
   return warnings ? { rows, warnings } : { rows };
 }
 
+/** One page of found rows, projected: its size and offset as options and the query say, clamped. */
+function pageOf(q: Pick<Query, 'pageSize' | 'pageOffset'>, rows: RowList, projectors: Projector[], options: EvaluateOptions): QueryResult {
+  const max = options.maxPageSize ?? MAX_PAGE_SIZE;
+  const limit = clampInt(options.pageSize ?? q.pageSize, options.maxPageSize ?? DEFAULT_PAGE_SIZE, max);
+  const offset = clampInt(options.pageOffset ?? q.pageOffset, 0, Number.MAX_SAFE_INTEGER);
+  return { rows: rows.slice(offset, offset + limit).map((row) => projectRow(projectors, row)), total: rows.length, limit, offset };
+}
+
 /**
- * The SELECT of a query projected over rows found before (a page of a kept result: findRows' rows,
- * sliced), without running WHERE, FIND or ORDER BY again. Throws VqlError like evaluate.
+ * A page of rows found before (a kept result: findRows' rows), projected by the SELECT without
+ * running WHERE, FIND or ORDER BY again: the page evaluate gives of the same rows (its warnings
+ * aside). Throws VqlError like evaluate.
  */
-export function projectRows(q: Pick<Query, 'select' | 'from'>, catalog: QueryCatalog, rows: readonly Row[]): Record<string, unknown>[] {
-  const projectors = compileSelect(makeScope(catalog, targetOf(q.from, catalog)), q.select);
-  return rows.map((row) => projectRow(projectors, row));
+export function projectPage(q: Pick<Query, 'select' | 'from' | 'pageSize' | 'pageOffset'>, catalog: QueryCatalog, rows: RowList, options: EvaluateOptions = {}): QueryResult {
+  return pageOf(q, rows, compileSelect(makeScope(catalog, targetOf(q.from, catalog)), q.select), options);
 }
 
 /**
@@ -187,11 +195,7 @@ export function projectRows(q: Pick<Query, 'select' | 'from'>, catalog: QueryCat
  */
 export function evaluate(q: Query, catalog: QueryCatalog, options: EvaluateOptions = {}): QueryResult {
   const { rows, warnings, projectors } = run(q, catalog);
-  const max = options.maxPageSize ?? MAX_PAGE_SIZE;
-  const limit = clampInt(options.pageSize ?? q.pageSize, options.maxPageSize ?? DEFAULT_PAGE_SIZE, max);
-  const offset = clampInt(options.pageOffset ?? q.pageOffset, 0, Number.MAX_SAFE_INTEGER);
-  const page = rows.slice(offset, offset + limit);
-  const result: QueryResult = { rows: page.map((row) => projectRow(projectors, row)), total: rows.length, limit, offset };
+  const result = pageOf(q, rows, projectors, options);
   if (warnings) result.warnings = warnings;
   return result;
 }

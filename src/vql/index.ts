@@ -5,7 +5,7 @@ export { tokenize, type Token, type TokenType } from './lexer';
 export { parse } from './parser';
 export { print, printCondition, printLiteral, printString } from './print';
 export { positionOf } from './positions';
-export { evaluate, findRows, pinnedIds, projectRows, type FoundRows } from './evaluate';
+export { evaluate, findRows, pinnedIds, projectPage, type FoundRows } from './evaluate';
 export type { RowList } from './rowlist';
 export { parseFindTerms, searchedFieldNames } from './find';
 export { prepareContent, prepareFind, prepareTextIndex, rowsHoldingAll, textIndexesKept, PREPARE_ROWS_PER_STEP, type TextField } from './prepare';

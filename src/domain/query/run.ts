@@ -2,9 +2,9 @@
  * Running a query for the HTTP layer: the engine (src/vql) over a SimCatalog, in two steps so
  * that a result can be paged later exactly as it was found:
  *   1. find: the rows the query finds, unpaged and unprojected (the engine's findRows);
- *   2. page: the SELECT projected over one slice of those rows (projectRows: not run again).
+ *   2. page: the SELECT projected over one slice of those rows (projectPage: not run again).
  */
-import { findRows, projectRows, type RowList, type Query, type QueryResult, type QueryWarning, type SelectItem, type From } from '../../vql';
+import { findRows, projectPage, type RowList, type Query, type QueryResult, type QueryWarning, type SelectItem, type From } from '../../vql';
 import type { DescribeField, DescribeObject, SimCatalog, SimTarget } from './types';
 
 export interface FoundResult {
@@ -21,14 +21,9 @@ export function find(q: Query, catalog: SimCatalog): FoundResult {
   return found.warnings ? { target: target!, rows: found.rows, warnings: found.warnings } : { target: target!, rows: found.rows };
 }
 
-/**
- * Step 2: one page of found rows, projected by `select` (the query is not run again: its rows are
- * those found). `limit` is applied as evaluate applies a page size: a whole number from 0 to
- * `maxPageSize` (`maxPageSize` when it is not finite).
- */
+/** Step 2: one page of found rows, projected by `select` (projectPage: the query is not run again). */
 export function page(select: SelectItem[], from: From, rows: RowList, catalog: SimCatalog, limit: number, offset: number, maxPageSize: number): QueryResult {
-  const size = Number.isFinite(limit) ? Math.min(Math.max(0, Math.floor(limit)), maxPageSize) : maxPageSize;
-  return { rows: projectRows({ select, from }, catalog, rows.slice(offset, offset + size)), total: rows.length, limit: size, offset };
+  return projectPage({ select, from }, catalog, rows, { pageSize: limit, pageOffset: offset, maxPageSize });
 }
 
 /** `queryDescribe` of a query: the target's object and, per top-level selected field, its metadata. */
