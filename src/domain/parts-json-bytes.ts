@@ -11,13 +11,13 @@ function putAscii(out: Buffer, offset: number, text: string): number {
   return offset + text.length;
 }
 
+/** What an element holds: itself, or its field `wrap`. */
+const partIn = (element: object, wrap: string | undefined): unknown => (wrap === undefined ? element : (element as Record<string, unknown>)[wrap]);
+
 /** The kept part an element stands for: itself, or its one field `wrap`; undefined when it is neither. */
 function partOf(element: object, wrap: string | undefined): object | undefined {
-  let part: unknown = element;
-  if (wrap !== undefined) {
-    for (const k in element) if (k !== wrap) return undefined;
-    part = (element as Record<string, unknown>)[wrap];
-  }
+  if (wrap !== undefined) for (const k in element) if (k !== wrap) return undefined;
+  const part = partIn(element, wrap);
   return typeof part === 'object' && part !== null && isKeptPart(part) ? part : undefined;
 }
 
@@ -45,7 +45,7 @@ export function partsJsonBytes(open: string, elements: readonly object[], wrap: 
   if (elements.length === 0) return utf8Bytes(open + close, bytesFor);
   let size = fixed;
   for (const element of elements) {
-    const bytes = keptJsonBytes(wrap === undefined ? element : (element as Record<string, object>)[wrap]);
+    const bytes = keptJsonBytes(partIn(element, wrap) as object);
     if (bytes === undefined) return undefined;
     size += bytes.byteLength;
   }
@@ -53,7 +53,7 @@ export function partsJsonBytes(open: string, elements: readonly object[], wrap: 
   let offset = putAscii(out, putAscii(out, 0, open), before);
   for (let i = 0; i < elements.length; i++) {
     if (i > 0) offset = putAscii(out, offset, between);
-    const bytes = keptJsonBytes(wrap === undefined ? elements[i] : (elements[i] as Record<string, object>)[wrap])!;
+    const bytes = keptJsonBytes(partIn(elements[i], wrap) as object)!;
     out.set(bytes, offset);
     offset += bytes.byteLength;
   }
