@@ -13,6 +13,7 @@
  * bounded by count and estimated bytes (LIST_ORDERS_KEPT). A new metadata view (MDL, labels)
  * rebuilds the orders on next use: records show labels.
  */
+import { BlockList } from '../../block-list';
 import { firstIndexWhere } from '../../first-index-where';
 import { BoundedCache, SLOT_BYTES } from '../cache';
 import type { MetadataView } from './metadata';
@@ -31,15 +32,16 @@ export interface OrderEntry {
 export type OrderScope = 'latest' | 'all';
 
 /**
- * Versions in order, as parallel arrays (a slot each: no entry objects, no keys kept; a key is read
- * again, from the field, when a search needs it: O(log n) of them per search).
+ * Versions in order, as parallel lists (a slot each: no entry objects, no keys kept; a key is read
+ * again, from the field, when a search needs it: O(log n) of them per search), kept in blocks so
+ * that placing a changed document moves a block's slots, not the whole order's (block-list.ts).
  */
 export interface Sorted {
   readonly scope: OrderScope;
   readonly field: string;
-  readonly docs: StoredDocument[];
+  readonly docs: BlockList<StoredDocument>;
   /** Scope `all`: each position's version (scope `latest`: the document's latest). */
-  readonly versions: DocumentVersion[] | undefined;
+  readonly versions: BlockList<DocumentVersion> | undefined;
   /**
    * Whether two positions may have equal keys: false when the order was built without any (`id`,
    * a name or number no two documents share), and it stays false until a change places a version
@@ -138,10 +140,10 @@ export class ListIndex {
       all.docs.forEach((d, i) => {
         if (bits[d.id] !== 1) return;
         docs.push(d);
-        versions?.push(all.versions![i]);
+        versions?.push(all.versions!.at(i));
       });
       // a part of an order without ties has none
-      return { scope, field, docs, versions, ties: all.ties };
+      return { scope, field, docs: BlockList.from(docs), versions: versions && BlockList.from(versions), ties: all.ties };
     });
   }
 
@@ -167,7 +169,7 @@ export class ListIndex {
     by.sort((a, b) => compareNormal(keys[a], keys[b]) || docs[a].id - docs[b].id || versions[a].major - versions[b].major || versions[a].minor - versions[b].minor);
     let ties = false;
     for (let i = 1; i < by.length && !ties; i++) ties = compareNormal(keys[by[i - 1]], keys[by[i]]) === 0;
-    return { scope, field, docs: by.map((i) => docs[i]), versions: scope === 'all' ? by.map((i) => versions[i]) : undefined, ties };
+    return { scope, field, docs: BlockList.from(by.map((i) => docs[i])), versions: scope === 'all' ? BlockList.from(by.map((i) => versions[i])) : undefined, ties };
   }
   /**
    * Moves each changed document to its new places in every kept order: its old positions found by a
@@ -188,28 +190,25 @@ export class ListIndex {
         // A few documents: found by the engine's own scan (indexOf), each position taken out in place.
         for (const doc of old) {
           for (let at = docs.indexOf(doc); at >= 0; at = o.scope === 'latest' ? -1 : docs.indexOf(doc, at)) {
-            docs.splice(at, 1);
-            versions?.splice(at, 1);
+            docs.removeAt(at);
+            versions?.removeAt(at);
           }
         }
       } else if (old.size > 0) {
-        let w = 0;
-        for (let r = 0; r < docs.length; r++) {
-          if (old.has(docs[r])) continue;
-          docs[w] = docs[r];
-          if (versions) versions[w] = versions[r];
-          w++;
-        }
-        docs.length = w;
-        if (versions) versions.length = w;
+        const kept = new Uint8Array(docs.length);
+        docs.forEach((d, i) => {
+          kept[i] = old.has(d) ? 0 : 1;
+        });
+        docs.retain((i) => kept[i] === 1);
+        versions?.retain((i) => kept[i] === 1);
       }
       const reader = new OrderReader(this.source, view, o);
       for (const doc of this.pending.keys()) {
         for (const version of o.scope === 'latest' ? [latestVersion(doc)] : doc.versions) {
           const key = keyOf(this.source, view, o.field, doc, version);
           const at = firstIndexWhere(0, docs.length, (i) => reader.cmp(i, doc, version, key) >= 0);
-          docs.splice(at, 0, doc);
-          versions?.splice(at, 0, version);
+          docs.insert(at, doc);
+          versions?.insert(at, version);
           // (a version taken out leaves no tie that was not there: its neighbours' keys were below and above its own)
           if (!o.ties) o.ties = (at > 0 && compareNormal(reader.key(at - 1), key) === 0) || (at + 1 < docs.length && compareNormal(reader.key(at + 1), key) === 0);
         }

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { BlockList } from '../../block-list';
 import type { IndexSource, Sorted } from './list-index';
 import type { MetadataView } from './metadata';
 import type { DocumentVersion, StoredDocument } from './model';
@@ -20,12 +21,12 @@ function orderOf(keys: number[], ties = new Set(keys).size < keys.length): { sor
       return version.fields[field];
     },
   } as unknown as IndexSource;
-  return { sorted: { scope: 'latest', field: 'rank', docs, versions: undefined, ties }, source, reads: () => reads };
+  return { sorted: { scope: 'latest', field: 'rank', docs: BlockList.from(docs), versions: undefined, ties }, source, reads: () => reads };
 }
 
 /** The reference: by key descending, ties by id ascending. */
 const descending = (s: Sorted) =>
-  [...s.docs].sort((a, b) => (b.versions[0].fields.rank as number) - (a.versions[0].fields.rank as number) || a.id - b.id).map((d) => d.id);
+  s.docs.toArray().sort((a, b) => (b.versions[0].fields.rank as number) - (a.versions[0].fields.rank as number) || a.id - b.id).map((d) => d.id);
 
 const view = {} as MetadataView;
 

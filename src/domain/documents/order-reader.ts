@@ -20,11 +20,11 @@ export class OrderReader {
   constructor(private readonly source: IndexSource, private readonly view: MetadataView, readonly o: Sorted) {}
 
   version(i: number): DocumentVersion {
-    return this.o.versions ? this.o.versions[i] : latestVersion(this.o.docs[i]);
+    return this.o.versions ? this.o.versions.at(i) : latestVersion(this.o.docs.at(i));
   }
 
   key(i: number): unknown {
-    return keyOf(this.source, this.view, this.o.field, this.o.docs[i], this.version(i));
+    return keyOf(this.source, this.view, this.o.field, this.o.docs.at(i), this.version(i));
   }
 
   /** The last key a page read (a descending page reads the key below a run, then starts the next run there). */
@@ -43,7 +43,7 @@ export class OrderReader {
   /** Position i against a version with its key: ascending by key, document id, major, minor. */
   cmp(i: number, doc: StoredDocument, version: DocumentVersion, key: unknown): number {
     const v = this.version(i);
-    return compareNormal(this.key(i), key) || this.o.docs[i].id - doc.id || v.major - version.major || v.minor - version.minor;
+    return compareNormal(this.key(i), key) || this.o.docs.at(i).id - doc.id || v.major - version.major || v.minor - version.minor;
   }
 
   /**
@@ -54,7 +54,7 @@ export class OrderReader {
    */
   page(desc: boolean, start: number, limit: number): OrderEntry[] {
     const n = this.o.docs.length;
-    const at = (i: number): OrderEntry => ({ doc: this.o.docs[i], version: this.version(i) });
+    const at = (i: number): OrderEntry => ({ doc: this.o.docs.at(i), version: this.version(i) });
     const out: OrderEntry[] = [];
     if (!desc) {
       for (let i = start; i < Math.min(n, start + limit); i++) out.push(at(i));
