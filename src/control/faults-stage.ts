@@ -8,6 +8,7 @@ import { API_WINDOW_MS, AUTH_WINDOW_MS } from '../domain/throttling';
 import { ErrorType, errorItem } from '../domain/errors';
 import type { World } from '../domain/world';
 import type { RequestExchange } from '../http/exchange';
+import type { Answer } from '../http/answer';
 import type { Exchange, Stage } from '../http/stage';
 import { reportStanding, takeBackApiCall } from '../http/stages/api-burst';
 import { sessionIdOf } from '../http/stages/authentication';
@@ -29,38 +30,43 @@ const AUTHENTICATION_FAILURES = new Set<string>([
 ]);
 
 export function faultsStage(plane: FaultsPlane): Stage {
-  return async (ex, next) => {
+  return (ex, next) => {
     if (plane.rules.size === 0) return next();
     const sessionId = sessionIdOf(ex.headers.authorization);
     const fired = plane.rules.fire(ex, sessionId !== undefined && plane.world.sessions.find(sessionId) !== undefined);
     if (fired.length === 0) return next();
-    for (const r of fired) plane.fired(ex, r);
-    const { world } = plane;
-    const delay = fired.reduce((sum, r) => sum + (r.delayMs ?? 0), 0);
-    if (delay > 0) await world.clock.sleep(delay);
-    const rule = fired[fired.length - 1];
-    if (rule.drop) return dropped(ex);
-    if (rule.expireSession) {
-      world.sessions.end(sessionId!);
-      const request = ex as RequestExchange;
-      const { ctx } = request;
-      // The service refuses an expired session before it counts the call: the API burst stage's count is taken
-      // back, and the answer reports the window as an unknown session's does (a delay already served stays).
-      takeBackApiCall(request);
-      // As the service answers a session it does not know: nobody's call (no caller headers, no row in a tenant's usage log).
-      Object.assign(ctx, { session: undefined, user: undefined, tenant: undefined });
-      reportStanding(ctx.outcome, world, ctx.hintedTenant);
-      return failureAnswer(ex, ErrorType.INVALID_SESSION_ID, undefined);
-    }
-    if (rule.throttle) return throttled(world, ex);
-    if (rule.failure !== undefined || rule.status !== undefined) {
-      // A login's authentication failure carries AUTHENTICATION_FAILED, as the service's own (gaps.md §1); its other failures do not.
-      const errorType = LOGIN_OPERATIONS.has(ex.operationId) && rule.failure !== undefined && AUTHENTICATION_FAILURES.has(rule.failure) ? 'AUTHENTICATION_FAILED' : undefined;
-      return failureAnswer(ex, rule.failure ?? ErrorType.UNEXPECTED_ERROR, rule.message, { status: rule.status, headers: rule.headers, errorType });
-    }
-    const response = await next();
-    return rule.truncate !== undefined ? truncated(ex, response, rule.truncate) : response;
+    return withFaults(plane, ex, next, fired, sessionId);
   };
+}
+
+/** The answer of an exchange some rules fired for (the last one fired decides it). */
+async function withFaults(plane: FaultsPlane, ex: Exchange, next: () => Answer, fired: readonly FaultRule[], sessionId: string | undefined): Promise<Response> {
+  for (const r of fired) plane.fired(ex, r);
+  const { world } = plane;
+  const delay = fired.reduce((sum, r) => sum + (r.delayMs ?? 0), 0);
+  if (delay > 0) await world.clock.sleep(delay);
+  const rule = fired[fired.length - 1];
+  if (rule.drop) return dropped(ex);
+  if (rule.expireSession) {
+    world.sessions.end(sessionId!);
+    const request = ex as RequestExchange;
+    const { ctx } = request;
+    // The service refuses an expired session before it counts the call: the API burst stage's count is taken
+    // back, and the answer reports the window as an unknown session's does (a delay already served stays).
+    takeBackApiCall(request);
+    // As the service answers a session it does not know: nobody's call (no caller headers, no row in a tenant's usage log).
+    Object.assign(ctx, { session: undefined, user: undefined, tenant: undefined });
+    reportStanding(ctx.outcome, world, ctx.hintedTenant);
+    return failureAnswer(ex, ErrorType.INVALID_SESSION_ID, undefined);
+  }
+  if (rule.throttle) return throttled(world, ex);
+  if (rule.failure !== undefined || rule.status !== undefined) {
+    // A login's authentication failure carries AUTHENTICATION_FAILED, as the service's own (gaps.md §1); its other failures do not.
+    const errorType = LOGIN_OPERATIONS.has(ex.operationId) && rule.failure !== undefined && AUTHENTICATION_FAILURES.has(rule.failure) ? 'AUTHENTICATION_FAILED' : undefined;
+    return failureAnswer(ex, rule.failure ?? ErrorType.UNEXPECTED_ERROR, rule.message, { status: rule.status, headers: rule.headers, errorType });
+  }
+  const response = await next();
+  return rule.truncate !== undefined ? truncated(ex, response, rule.truncate) : response;
 }
 
 /**

@@ -4,6 +4,7 @@
  * requests never reach it (the simulator sends them to the control app).
  */
 import type { Clock } from '../domain/clock';
+import { andThen, type Answer } from '../http/answer';
 import { searchOf } from '../http/node-request';
 import { plainBodyOf, plainHeadersOf } from '../http/respond';
 import type { Exchange, Stage } from '../http/stage';
@@ -20,24 +21,25 @@ export interface JournalPlane {
 }
 
 export function journalStage(plane: JournalPlane): Stage {
-  return async (ex, next) => {
+  return (ex, next) => {
     const time = plane.clock.now();
     const started = performance.now();
-    const response = await next();
-    const durationMs = Math.round(performance.now() - started);
-    const dropped = isDropped(response);
-    // A truncated answer went to the client as it was cut: its body is not read again.
-    const streamed = isTruncated(response);
-    const plain = plainBodyOf(response);
-    const plainHeaders = plainHeadersOf(response);
-    // Bodies are copied into the journal's ring (at most BODY_MAX bytes each; a kept answer's body once
-    // while its copy is whole), the rest into the journal's columns; masking and text are made when the journal is read.
-    const contentType = plainHeaders ? (plainHeaders['Content-Type'] ?? plainHeaders['content-type']) : response.headers.get('content-type') ?? undefined;
-    const ring = plane.journal.bodies;
-    const responseBody: RecordedBody | 'truncated' = streamed ? 'truncated'
-      : dropped ? { size: 0 }
-        : plain === undefined ? await readAnswerBody(response, contentType).then((a) => keptBytes(ring, a.bytes, a.size))
-          : isTextual(contentType) ? keptPlain(ring, plain) : { size: sizeOf(plain) };
+    return andThen(next(), (response) => recorded(plane, ex, response, time, Math.round(performance.now() - started)));
+  };
+}
+
+/** Records the exchange and its answer; then the answer (once its body is read, when it was not built from text or bytes). */
+function recorded(plane: JournalPlane, ex: Exchange, response: Response, time: number, durationMs: number): Answer {
+  const dropped = isDropped(response);
+  // A truncated answer went to the client as it was cut: its body is not read again.
+  const streamed = isTruncated(response);
+  const plain = plainBodyOf(response);
+  const plainHeaders = plainHeadersOf(response);
+  // Bodies are copied into the journal's ring (at most BODY_MAX bytes each; a kept answer's body once
+  // while its copy is whole), the rest into the journal's columns; masking and text are made when the journal is read.
+  const contentType = plainHeaders ? (plainHeaders['Content-Type'] ?? plainHeaders['content-type']) : response.headers.get('content-type') ?? undefined;
+  const ring = plane.journal.bodies;
+  const add = (responseBody: RecordedBody | 'truncated'): Response => {
     // A request body that is not text is shown by its size only (journal-body.ts): none of it is copied.
     const requestBody: RecordedBody = isTextual(ex.headers['content-type']) ? keptBytes(ring, ex.requestBody) : { size: ex.requestBody?.byteLength ?? 0 };
     plane.journal.add({
@@ -60,6 +62,10 @@ export function journalStage(plane: JournalPlane): Stage {
     });
     return response;
   };
+  if (streamed) return add('truncated');
+  if (dropped) return add({ size: 0 });
+  if (plain === undefined) return readAnswerBody(response, contentType).then((a) => add(keptBytes(ring, a.bytes, a.size)));
+  return add(isTextual(contentType) ? keptPlain(ring, plain) : { size: sizeOf(plain) });
 }
 
 /** At most BODY_MAX bytes of a body, copied into the journal's ring (none of a body the journal only describes). */

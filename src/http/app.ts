@@ -10,6 +10,7 @@ import { apiError } from '../domain/errors';
 import type { World } from '../domain/world';
 import type { LoadedOpenApi, OperationInfo } from '../openapi/load';
 import type { Handler, Handlers } from './context';
+import { answerFinally } from './answer';
 import { createExchange } from './exchange';
 import { headersOf, nodeRequestOf, pathnameOf } from './node-request';
 import type { Exchange, Stage } from './stage';
@@ -56,15 +57,11 @@ export { NOT_IMPLEMENTED_HEADER } from './stages/errors';
  * Control plane (issue 16): who the request turned out to be from, for the journal, when the
  * authentication stage did not say (a login makes its caller known only in the handler).
  */
-const identified: PipelineStage = async (ex, next) => {
-  try {
-    return await next();
-  } finally {
-    const { tenant, user } = ex.ctx;
-    if (!ex.tenant && tenant) ex.tenant = { id: tenant.id, dns: tenant.dns };
-    if (!ex.user && user) ex.user = { id: user.id, username: user.username };
-  }
-};
+const identified: PipelineStage = (ex, next) => answerFinally(next, () => {
+  const { tenant, user } = ex.ctx;
+  if (!ex.tenant && tenant) ex.tenant = { id: tenant.id, dns: tenant.dns };
+  if (!ex.user && user) ex.user = { id: user.id, username: user.username };
+});
 
 /** The routes of each app, for `warmValidators`. */
 const routesOf = new WeakMap<Hono, Route[]>();

@@ -8,15 +8,17 @@
  * The outer stages see every answer (a failure included); the inner ones may throw an ApiError,
  * which the errors stage turns into the service's FAILURE answer.
  */
+import type { Answer } from './answer';
 import type { RequestExchange } from './exchange';
 
-export type PipelineStage = (ex: RequestExchange, next: () => Promise<Response>) => Promise<Response>;
+/** A stage answers at once when nothing it did waited (answer.ts): most requests make no promise. */
+export type PipelineStage = (ex: RequestExchange, next: () => Answer) => Answer;
 
 /** Runs `ex` through the stages; the last one's `next` is never called (the handler stage answers). */
-export function runStages(stages: readonly PipelineStage[], ex: RequestExchange): Promise<Response> {
-  const step = (i: number): Promise<Response> => {
+export function runStages(stages: readonly PipelineStage[], ex: RequestExchange): Answer {
+  const step = (i: number): Answer => {
     const stage = stages[i];
-    if (!stage) return Promise.reject(new Error('the pipeline ended without an answer'));
+    if (!stage) throw new Error('the pipeline ended without an answer');
     return stage(ex, () => step(i + 1));
   };
   return step(0);

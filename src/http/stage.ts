@@ -3,6 +3,7 @@
  * observe or change its answer. The pipeline (src/http/app.ts) runs the stages in a fixed order.
  */
 import type { IncomingMessage } from 'node:http';
+import type { Answer } from './answer';
 
 /** What the stages share about one request (the pipeline's own record is a superset). */
 export interface Exchange {
@@ -24,4 +25,4 @@ export interface Exchange {
   requestBody?: Uint8Array;
 }
 
-export type Stage = (ex: Exchange, next: () => Promise<Response>) => Promise<Response>;
+export type Stage = (ex: Exchange, next: () => Answer) => Answer;

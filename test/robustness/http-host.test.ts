@@ -82,6 +82,13 @@ describe('requests the adapter cannot make a URL of', () => {
     expect(a.text.match(/HTTP\/1\.1 /g)).toHaveLength(1);
   });
 
+  it('a body sent to an operation that takes none is read to its end and dropped: the answer comes once, after it', async () => {
+    const a = await rawRequest(port, 'GET /api/ HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n');
+    expect(a.status).toBe(200);
+    expect(JSON.parse(a.body).responseStatus).toBe('SUCCESS');
+    expect(a.text.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+  });
+
   it('headers over Node\'s limit answer 431 as JSON', async () => {
     const a = await rawRequest(port, `GET /api/ HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'x'.repeat(20_000)}\r\n\r\n`);
     expect(a.status).toBe(431);

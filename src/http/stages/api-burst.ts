@@ -39,13 +39,12 @@ export function takeBackApiCall(ex: RequestExchange): void {
   if (tenant) ex.ctx.world.throttle.apiUncount(tenant.id);
 }
 
-export const apiBurst: PipelineStage = async (ex, next) => {
+export const apiBurst: PipelineStage = (ex, next) => {
   const { ctx } = ex;
   const tenant = countedTenant(ex);
   if (!tenant) return next();
   const { world, outcome } = ctx;
   const d = world.throttle.apiCall(tenant.id, tenant.apiBurstLimit ?? world.settings.apiBurstLimit);
   noteBurst(outcome, d);
-  if (d.delayMs > 0) await world.clock.sleep(d.delayMs);
-  return next();
+  return d.delayMs > 0 ? world.clock.sleep(d.delayMs).then(next) : next();
 };

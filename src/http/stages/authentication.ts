@@ -5,6 +5,7 @@
  * Sets the context's session, user and tenant, or answers INVALID_SESSION_ID. The session's idle
  * time counts from the end of the request (gaps.md §3), so it is touched once the answer is made.
  */
+import { andThen, answerFinally } from '../answer';
 import { authenticateDelegated, delegationOf } from '../../domain/auth/delegation';
 import { apiError } from '../../domain/errors';
 import type { Ctx, SignedIn } from '../context';
@@ -17,29 +18,30 @@ export function sessionIdOf(authorization: string | undefined): string | undefin
   return id || undefined;
 }
 
-export const authentication: PipelineStage = async (ex, next) => {
+export const authentication: PipelineStage = (ex, next) => {
   const { ctx } = ex;
   const { auth } = ex.route.op;
   // `optional` (the version list): public, but a presented session must be valid (gaps.md §12).
   if (auth === 'none' || (auth === 'optional' && ctx.headers.authorization === undefined)) return next();
-  const { tenant, user } = await identify(ctx);
-  noteCaller(ctx.outcome, ctx);
-  ex.tenant = { id: tenant.id, dns: tenant.dns };
-  ex.user = { id: user.id, username: user.username };
-  try {
-    return await next();
-  } finally {
-    if (ctx.session) ctx.world.sessions.touch(ctx.session);
-  }
+  return andThen(identify(ctx), ({ tenant, user }) => {
+    noteCaller(ctx.outcome, ctx);
+    ex.tenant = { id: tenant.id, dns: tenant.dns };
+    ex.user = { id: user.id, username: user.username };
+    return answerFinally(next, () => {
+      if (ctx.session) ctx.world.sessions.touch(ctx.session);
+    });
+  });
 };
 
-async function identify(ctx: Ctx): Promise<SignedIn> {
+/** The caller: at once for a session, once the CRM platform's token is checked for a delegated request. */
+function identify(ctx: Ctx): SignedIn | Promise<SignedIn> {
   const delegated = delegationOf(ctx.query, ctx.headers);
   if (delegated) {
-    const { user, tenant } = await authenticateDelegated(ctx.world, delegated, ctx.hintedTenant, ctx.addresses);
-    ctx.user = user;
-    ctx.tenant = tenant;
-    return { user, tenant };
+    return authenticateDelegated(ctx.world, delegated, ctx.hintedTenant, ctx.addresses).then(({ user, tenant }) => {
+      ctx.user = user;
+      ctx.tenant = tenant;
+      return { user, tenant };
+    });
   }
   const id = sessionIdOf(ctx.headers.authorization);
   const session = id ? ctx.world.sessions.find(id) : undefined;

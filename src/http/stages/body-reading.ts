@@ -6,6 +6,7 @@
  * names the client when the query string does not (gaps.md §2, §11).
  */
 import { apiError } from '../../domain/errors';
+import type { Answer } from '../answer';
 import { mediaTypeOf, parseForm, parseJson, parseUrlEncoded } from '../body';
 import { clientIdOf, type RequestExchange } from '../exchange';
 import { readGetBody, readRequestBody } from '../node-request';
@@ -14,17 +15,24 @@ import type { PipelineStage } from '../pipeline';
 /** Bodies beyond uploads (forms, JSON, MDL scripts) are bounded too. */
 const FORM_BODY_MAX = 10 * 1024 * 1024;
 
-export const bodyReading: PipelineStage = async (ex, next) => {
-  await readBody(ex);
+export const bodyReading: PipelineStage = (ex, next) => {
+  const spec = ex.route.op.requestBody;
+  if (spec && ex.method !== 'HEAD') return readBody(ex, spec).then(() => withBody(ex, next));
+  // An operation without a body (most reads) goes on at once; a body sent to it anyway is read to its end
+  // first (bounded, then dropped), so that a broken one is refused as HTTP (server.ts) before anything is answered.
+  const { headers } = ex.ctx;
+  const sent = ex.incoming !== undefined && (Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined);
+  return sent ? readGetBody(ex.hono, true, FORM_BODY_MAX).then(() => withBody(ex, next)) : withBody(ex, next);
+};
+
+function withBody(ex: RequestExchange, next: () => Answer): Answer {
   const { ctx } = ex;
   if (!Object.hasOwn(ctx.query, 'client_id') && typeof ctx.body?.client_id === 'string') ctx.clientId = clientIdOf(ctx.body.client_id);
   return next();
-};
+}
 
-async function readBody(ex: RequestExchange): Promise<void> {
+async function readBody(ex: RequestExchange, spec: NonNullable<RequestExchange['route']['op']['requestBody']>): Promise<void> {
   const { ctx, route, request: req } = ex;
-  const spec = route.op.requestBody;
-  if (!spec || req.method === 'HEAD') return;
   const contentType = ctx.headers['content-type'] ?? '';
   const media = mediaTypeOf(contentType);
   const declared = Number(ctx.headers['content-length'] ?? NaN);

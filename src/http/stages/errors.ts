@@ -3,6 +3,7 @@
  * or OAuth's own error shape on the authorization server's operations; anything else is a defect
  * of dms-sim: 500 UNEXPECTED_ERROR with the execution id, logged, never a stack trace to the client.
  */
+import { answerCatching } from '../answer';
 import { type ApiError, isApiError } from '../../domain/errors';
 import type { RequestExchange } from '../exchange';
 import { noteCaller } from '../outcome';
@@ -11,16 +12,12 @@ import { failure, unexpectedFailure } from '../respond';
 
 export const NOT_IMPLEMENTED_HEADER = 'X-DmsSim-Not-Implemented';
 
-export const errors: PipelineStage = async (ex, next) => {
-  try {
-    return await next();
-  } catch (e) {
-    const { ctx, route } = ex;
-    if (isApiError(e) && route.oauthStyle) return oauthFailure(e);
-    if (!isApiError(e)) console.error(`[dms-sim] ${ctx.executionId} ${route.op.id}:`, e);
-    return serviceFailure(ex, isApiError(e) ? e : unexpectedFailure(ctx.executionId), route.handler ? undefined : { [NOT_IMPLEMENTED_HEADER]: route.op.id });
-  }
-};
+export const errors: PipelineStage = (ex, next) => answerCatching(next, (e) => {
+  const { ctx, route } = ex;
+  if (isApiError(e) && route.oauthStyle) return oauthFailure(e);
+  if (!isApiError(e)) console.error(`[dms-sim] ${ctx.executionId} ${route.op.id}:`, e);
+  return serviceFailure(ex, isApiError(e) ? e : unexpectedFailure(ctx.executionId), route.handler ? undefined : { [NOT_IMPLEMENTED_HEADER]: route.op.id });
+});
 
 /**
  * The service's FAILURE answer to a request (gaps.md §1, §2, §8: the operation's envelope and XML

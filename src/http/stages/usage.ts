@@ -3,10 +3,10 @@
  * request's outcome once the answer is shaped (the same record its X-TenantAPI-* headers came
  * from). Calls that named no valid caller are only counted (a client cannot grow a tenant's log).
  */
+import { andThen } from '../answer';
 import type { PipelineStage } from '../pipeline';
 
-export const usage: PipelineStage = async (ex, next) => {
-  const response = await next();
+export const usage: PipelineStage = (ex, next) => andThen(next(), (response) => {
   const { ctx } = ex;
   const o = ctx.outcome;
   // Only a call of a valid session or delegated user is charged to its tenant's log; the others are counted (issue 18).
@@ -19,4 +19,4 @@ export const usage: PipelineStage = async (ex, next) => {
     });
   } else ctx.world.usage.countUncharged();
   return response;
-};
+});
