@@ -6,7 +6,8 @@
  *   authentication → API burst → request validation → body reading → handler
  *
  * The outer stages see every answer (a failure included); the inner ones may throw an ApiError,
- * which the errors stage turns into the service's FAILURE answer.
+ * which the errors stage turns into the service's FAILURE answer. A stage answers at once when
+ * nothing it did waited, else a promise of its answer (answer.ts has the helpers that chain both).
  */
 import type { Answer } from './answer';
 import type { RequestExchange } from './exchange';

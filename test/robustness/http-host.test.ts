@@ -87,6 +87,10 @@ describe('requests the adapter cannot make a URL of', () => {
     expect(a.status).toBe(200);
     expect(JSON.parse(a.body).responseStatus).toBe('SUCCESS');
     expect(a.text.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+    // Bounded as any form body is (10 MB): one byte over it is refused, not read on.
+    const size = 10 * 1024 * 1024 + 1;
+    const big = await rawRequest(port, `GET /api/ HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Length: ${size}\r\n\r\n${'x'.repeat(size)}`);
+    expect(failureOf(big.body).errors).toEqual([{ type: 'INVALID_DATA', message: 'The request body is larger than the maximum of 10485760 bytes.' }]);
   });
 
   it('headers over Node\'s limit answer 431 as JSON', async () => {

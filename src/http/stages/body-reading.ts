@@ -3,7 +3,8 @@
  * maximum, anything else by FORM_BODY_MAX), parsed by its media type (JSON, URL-encoded form,
  * multipart) and validated against the operation's schema for it; a raw-body operation (endpoint
  * 8) gets the text. The Content-Type is checked before a byte is read. A form's `client_id`
- * names the client when the query string does not (gaps.md §2, §11).
+ * names the client when the query string does not (gaps.md §2, §11). A body sent to an operation
+ * that declares none is read to its end (bounded as a form's) and dropped before the answer.
  */
 import { apiError } from '../../domain/errors';
 import type { Answer } from '../answer';
