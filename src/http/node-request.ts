@@ -84,3 +84,7 @@ export async function readGetBody(c: Context, present: boolean, max: number): Pr
   if (!present || !incoming) return new Uint8Array(0);
   return readNodeBody(incoming, max);
 }
+
+/** Whether a request's head says a body follows (a length over 0, or a transfer coding). */
+export const bodySent = (headers: Readonly<Record<string, string>>): boolean =>
+  Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined;

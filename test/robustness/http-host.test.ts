@@ -82,15 +82,19 @@ describe('requests the adapter cannot make a URL of', () => {
     expect(a.text.match(/HTTP\/1\.1 /g)).toHaveLength(1);
   });
 
-  it('a body sent to an operation that takes none is read to its end and dropped: the answer comes once, after it', async () => {
-    const a = await rawRequest(port, 'GET /api/ HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n');
-    expect(a.status).toBe(200);
-    expect(JSON.parse(a.body).responseStatus).toBe('SUCCESS');
-    expect(a.text.match(/HTTP\/1\.1 /g)).toHaveLength(1);
-    // Bounded as any form body is (10 MB): one byte over it is refused, not read on.
-    const size = 10 * 1024 * 1024 + 1;
-    const big = await rawRequest(port, `GET /api/ HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Length: ${size}\r\n\r\n${'x'.repeat(size)}`);
-    expect(failureOf(big.body).errors).toEqual([{ type: 'INVALID_DATA', message: 'The request body is larger than the maximum of 10485760 bytes.' }]);
+  it.each([
+    ['an operation that takes no body', 'GET /api/ HTTP/1.1'],
+    ['a request refused before its body would be read (no session)', 'GET /api/v25.3/objects/documents HTTP/1.1'],
+    ['a request refused before its body would be read (an unknown version)', 'GET /api/v99.9/objects/documents HTTP/1.1'],
+  ])('a well-formed body sent to %s is answered once; a broken one is refused as HTTP, once', async (_, line) => {
+    const good = await rawRequest(port, `${line}\r\nHost: localhost\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n`);
+    expect(good.status).toBe(200);
+    expect(JSON.parse(good.body).responseStatus).toBe(line.startsWith('GET /api/ ') ? 'SUCCESS' : 'FAILURE');
+    expect(good.text.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+    const broken = await rawRequest(port, `${line}\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n-1\r\nx\r\n0\r\n\r\n`);
+    expect(broken.status).toBe(400);
+    expect(failureOf(broken.body).errors[0].message).toMatch(/^The request could not be read as HTTP\/1\.1: HPE_INVALID_CHUNK_SIZE/);
+    expect(broken.text.match(/HTTP\/1\.1 /g)).toHaveLength(1);
   });
 
   it('headers over Node\'s limit answer 431 as JSON', async () => {

@@ -3,14 +3,13 @@
  * maximum, anything else by FORM_BODY_MAX), parsed by its media type (JSON, URL-encoded form,
  * multipart) and validated against the operation's schema for it; a raw-body operation (endpoint
  * 8) gets the text. The Content-Type is checked before a byte is read. A form's `client_id`
- * names the client when the query string does not (gaps.md §2, §11). A body sent to an operation
- * that declares none is read to its end (bounded as a form's) and dropped before the answer.
+ * names the client when the query string does not (gaps.md §2, §11).
  */
 import { apiError } from '../../domain/errors';
 import type { Answer } from '../answer';
 import { mediaTypeOf, parseForm, parseJson, parseUrlEncoded } from '../body';
 import { clientIdOf, type RequestExchange } from '../exchange';
-import { readGetBody, readRequestBody } from '../node-request';
+import { bodySent, readGetBody, readRequestBody } from '../node-request';
 import type { PipelineStage } from '../pipeline';
 
 /** Bodies beyond uploads (forms, JSON, MDL scripts) are bounded too. */
@@ -18,12 +17,8 @@ const FORM_BODY_MAX = 10 * 1024 * 1024;
 
 export const bodyReading: PipelineStage = (ex, next) => {
   const spec = ex.route.op.requestBody;
-  if (spec && ex.method !== 'HEAD') return readBody(ex, spec).then(() => withBody(ex, next));
-  // An operation without a body (most reads) goes on at once; a body sent to it anyway is read to its end
-  // first (bounded, then dropped), so that a broken one is refused as HTTP (server.ts) before anything is answered.
-  const { headers } = ex.ctx;
-  const sent = ex.incoming !== undefined && (Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined);
-  return sent ? readGetBody(ex.hono, true, FORM_BODY_MAX).then(() => withBody(ex, next)) : withBody(ex, next);
+  // An operation without a body (most reads) goes on at once.
+  return spec && ex.method !== 'HEAD' ? readBody(ex, spec).then(() => withBody(ex, next)) : withBody(ex, next);
 };
 
 function withBody(ex: RequestExchange, next: () => Answer): Answer {
@@ -39,7 +34,7 @@ async function readBody(ex: RequestExchange, spec: NonNullable<RequestExchange['
   const declared = Number(ctx.headers['content-length'] ?? NaN);
   // A body is there when a length or chunking says so, or (in-process requests) a stream comes without either.
   // (Over HTTP/1.1, Node's request without either has no body: `req.body` is not touched, which would build a fetch Request.)
-  const present = declared > 0 || ctx.headers['transfer-encoding'] !== undefined || (Number.isNaN(declared) && !ex.incoming && req.body !== null);
+  const present = bodySent(ctx.headers) || (Number.isNaN(declared) && !ex.incoming && req.body !== null);
   const accepted = route.validator.bodyTypes;
   if (!route.op.rawBody && present && !accepted.includes(media)) throw apiError('invalidValue', media || '(none)', 'Content-Type');
   const max = route.takesFiles && media === 'multipart/form-data' ? ctx.world.settings.uploadMaxBytes + 1024 * 1024 : FORM_BODY_MAX;
