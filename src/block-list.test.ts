@@ -40,7 +40,7 @@ describe('BlockList', () => {
         seen.push(v);
       });
       expect(seen).toEqual(model);
-      for (let v = 0; v <= 9; v++) for (const from of [0, 1, 3, model.length]) expect(list.indexOf(v, from)).toBe(model.indexOf(v, from));
+      for (let v = 0; v <= 9; v++) for (const from of [0, 1, 3, model.length, -1, -3, -model.length - 1]) expect(list.indexOf(v, from)).toBe(model.indexOf(v, from));
     }));
   });
 

@@ -72,12 +72,12 @@ export class BlockList<T> {
     if (block.length === 0) {
       this.blocks.splice(b, 1);
       this.starts.splice(b, 1);
-      this.last = 0;
     }
   }
 
-  /** The first position from `from` on holding `item` (compared by ===), else -1. */
+  /** The first position from `from` on holding `item` (compared by ===), else -1; a negative `from` counts from the end, as an array's. */
   indexOf(item: T, from = 0): number {
+    if (from < 0) from = Math.max(0, this.count + from);
     if (from >= this.count) return -1;
     for (let b = from <= 0 ? 0 : this.blockOf(from); b < this.blocks.length; b++) {
       const at = this.blocks[b].indexOf(item, Math.max(0, from - this.starts[b]));
