@@ -10,9 +10,9 @@ import { apiError } from '../domain/errors';
 import type { World } from '../domain/world';
 import type { LoadedOpenApi, OperationInfo } from '../openapi/load';
 import type { Handler, Handlers } from './context';
-import { type Answer, answerFinally } from './answer';
+import { answerFinally } from './answer';
 import { createExchange } from './exchange';
-import { bodySent, headersOf, nodeRequestOf, pathnameOf } from './node-request';
+import { headersOf, nodeRequestOf, pathnameOf } from './node-request';
 import type { Exchange, Stage } from './stage';
 import { newOutcome } from './outcome';
 import { type PipelineStage, runStages } from './pipeline';
@@ -121,14 +121,7 @@ export function createApp(options: AppOptions): Hono {
   // so that `/configuration/{component_type}.{record_name}` wins over `/configuration/{component_type}`.
   const literal = (path: string) => path.replace(/\{[^}]+\}/g, '').length;
   const ordered = [...routes].sort((a, b) => literal(b.op.path) - literal(a.op.path));
-  for (const route of ordered) {
-    app.on(route.op.method.toUpperCase(), route.shape.honoPath, (c): Answer => {
-      const ex = createExchange(c, route, deps);
-      // A request with a body that came over a port is answered a turn later: Node first parses the bytes of it
-      // it already has, so that a broken one is refused as HTTP (server.ts), not answered twice. Others at once.
-      return ex.incoming && bodySent(ex.headers) ? Promise.resolve(ex).then((x) => runStages(stages, x)) : runStages(stages, ex);
-    });
-  }
+  for (const route of ordered) app.on(route.op.method.toUpperCase(), route.shape.honoPath, (c) => runStages(stages, createExchange(c, route, deps)));
 
   app.notFound((c) => {
     const pathname = pathnameOf(c.req.url);

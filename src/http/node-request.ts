@@ -86,5 +86,5 @@ export async function readGetBody(c: Context, present: boolean, max: number): Pr
 }
 
 /** Whether a request's head says a body follows (a length over 0, or a transfer coding). */
-export const bodySent = (headers: Readonly<Record<string, string>>): boolean =>
+export const bodySent = (headers: { readonly 'content-length'?: string; readonly 'transfer-encoding'?: string }): boolean =>
   Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined;

@@ -21,6 +21,7 @@ import { getRequestListener } from '@hono/node-server';
 import { ApiError, apiError, errorItem } from '../domain/errors';
 import { bufferedBytes } from '../streams';
 import { giveBackAnswerBytes, isLent } from './answer-bytes';
+import { bodySent } from './node-request';
 import { failureBody } from './respond';
 import { shownValue } from './validate';
 
@@ -78,15 +79,22 @@ export function createNodeServer(fetch: Fetch, hostname: string, limits: Partial
     },
     (incoming, outgoing) => {
       heads.started(incoming.socket, outgoing);
-      if (soakHeap && incoming.url === SOAK_HEAP_PATH) return void answerHeap(outgoing);
-      const refused = refusal(incoming);
-      if (!refused) return void adapter(incoming, outgoing);
-      incoming.resume(); // a body, if any, is drained unread
-      const body = JSON.stringify(failureBody(refused));
-      outgoing.writeHead(refused.status, { ...jsonHeaders(body) });
-      outgoing.end(body);
+      // A request with a body is served a turn later: Node first parses the rest of the bytes it already has
+      // of it, so that a broken body is refused as HTTP (clientError below) before its answer begins, whichever
+      // part of dms-sim would answer it. A request without one (most reads) is served at once.
+      if (bodySent(incoming.headers)) queueMicrotask(() => serve(incoming, outgoing));
+      else serve(incoming, outgoing);
     },
   );
+  function serve(incoming: IncomingMessage, outgoing: ServerResponse): void {
+    if (soakHeap && incoming.url === SOAK_HEAP_PATH) return void answerHeap(outgoing);
+    const refused = refusal(incoming);
+    if (!refused) return void adapter(incoming, outgoing);
+    incoming.resume(); // a body, if any, is drained unread
+    const body = JSON.stringify(failureBody(refused));
+    outgoing.writeHead(refused.status, { ...jsonHeaders(body) });
+    outgoing.end(body);
+  }
   server.maxConnections = l.maxConnections;
   const heads = headsGuard(server, l.headersTimeoutMs);
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {

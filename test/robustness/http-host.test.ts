@@ -83,15 +83,16 @@ describe('requests the adapter cannot make a URL of', () => {
   });
 
   it.each([
-    ['an operation that takes no body', 'GET /api/ HTTP/1.1'],
-    ['a request refused before its body would be read (no session)', 'GET /api/v25.3/objects/documents HTTP/1.1'],
-    ['a request refused before its body would be read (an unknown version)', 'GET /api/v99.9/objects/documents HTTP/1.1'],
-  ])('a well-formed body sent to %s is answered once; a broken one is refused as HTTP, once', async (_, line) => {
-    const good = await rawRequest(port, `${line}\r\nHost: localhost\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n`);
-    expect(good.status).toBe(200);
-    expect(JSON.parse(good.body).responseStatus).toBe(line.startsWith('GET /api/ ') ? 'SUCCESS' : 'FAILURE');
+    ['an operation that takes no body', 'GET /api/ HTTP/1.1\r\nHost: localhost', 200, 'SUCCESS'],
+    ['a request refused before its body would be read (no session)', 'GET /api/v25.3/objects/documents HTTP/1.1\r\nHost: localhost', 200, 'FAILURE'],
+    ['a request refused before its body would be read (an unknown version)', 'GET /api/v99.9/objects/documents HTTP/1.1\r\nHost: localhost', 200, 'FAILURE'],
+    ['a request the server refuses itself (no Host)', 'GET /api/ HTTP/1.1', 400, 'FAILURE'],
+  ])('a well-formed body sent to %s is answered once; a broken one is refused as HTTP, once', async (_, head, status, responseStatus) => {
+    const good = await rawRequest(port, `${head}\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n`);
+    expect(good.status).toBe(status);
+    expect(JSON.parse(good.body).responseStatus).toBe(responseStatus);
     expect(good.text.match(/HTTP\/1\.1 /g)).toHaveLength(1);
-    const broken = await rawRequest(port, `${line}\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n-1\r\nx\r\n0\r\n\r\n`);
+    const broken = await rawRequest(port, `${head}\r\nTransfer-Encoding: chunked\r\n\r\n-1\r\nx\r\n0\r\n\r\n`);
     expect(broken.status).toBe(400);
     expect(failureOf(broken.body).errors[0].message).toMatch(/^The request could not be read as HTTP\/1\.1: HPE_INVALID_CHUNK_SIZE/);
     expect(broken.text.match(/HTTP\/1\.1 /g)).toHaveLength(1);
