@@ -39,7 +39,11 @@ function recorded(plane: JournalPlane, ex: Exchange, response: Response, time: n
   // while its copy is whole), the rest into the journal's columns; masking and text are made when the journal is read.
   const contentType = plainHeaders ? (plainHeaders['Content-Type'] ?? plainHeaders['content-type']) : response.headers.get('content-type') ?? undefined;
   const ring = plane.journal.bodies;
-  const add = (responseBody: RecordedBody | 'truncated'): Response => {
+  const responseBody: RecordedBody | 'truncated' | Promise<RecordedBody> = streamed ? 'truncated'
+    : dropped ? { size: 0 }
+      : plain === undefined ? readAnswerBody(response, contentType).then((a) => keptBytes(ring, a.bytes, a.size))
+        : isTextual(contentType) ? keptPlain(ring, plain) : { size: sizeOf(plain) };
+  return andThen(responseBody, (body) => {
     // A request body that is not text is shown by its size only (journal-body.ts): none of it is copied.
     const requestBody: RecordedBody = isTextual(ex.headers['content-type']) ? keptBytes(ring, ex.requestBody) : { size: ex.requestBody?.byteLength ?? 0 };
     plane.journal.add({
@@ -58,14 +62,10 @@ function recorded(plane: JournalPlane, ex: Exchange, response: Response, time: n
       requestHeaders: ex.headers,
       responseHeaders: plainHeaders ?? headersOf(response),
       requestBody,
-      responseBody,
+      responseBody: body,
     });
     return response;
-  };
-  if (streamed) return add('truncated');
-  if (dropped) return add({ size: 0 });
-  if (plain === undefined) return readAnswerBody(response, contentType).then((a) => add(keptBytes(ring, a.bytes, a.size)));
-  return add(isTextual(contentType) ? keptPlain(ring, plain) : { size: sizeOf(plain) });
+  });
 }
 
 /** At most BODY_MAX bytes of a body, copied into the journal's ring (none of a body the journal only describes). */

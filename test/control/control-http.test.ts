@@ -264,6 +264,16 @@ describe('journal', () => {
     expect(list.response.headers['x-tenantapi-status']).toBe('FAILURE');
   });
 
+  it('records an answer not built from text or bytes (OAuth\'s error shape) from a copy of its body, and the client still gets it whole', async () => {
+    const sim = testSim();
+    const res = await sim.call('POST', '/oauth2/token', { form: { code: 'x' } });
+    const sent = { error: 'invalid_request', error_description: 'Missing required parameter [grant_type]' };
+    expect(await res.json()).toEqual(sent);
+    const [entry] = (await control(sim, 'GET', '/_sim/journal')).body.requests;
+    expect([entry.method, entry.path, entry.status]).toEqual(['POST', '/oauth2/token', 400]);
+    expect(entry.response.body).toEqual(sent);
+  });
+
   it('filters by the match fields, since and limit; DELETE empties it', async () => {
     const sim = testSim();
     const sid = await sim.login('alice@acme.example', { tenantDNS: 'promo.acme.example' });
