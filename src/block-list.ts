@@ -63,8 +63,7 @@ export class BlockList<T> {
 
   /** Takes out the item at position `i`; the items after it move down one. */
   removeAt(i: number): void {
-    if (i < 0 || i >= this.count) throw new RangeError(`position ${i} is outside 0…${this.count - 1}`);
-    const b = this.blockOf(i);
+    const b = this.blockOf(i); // (refuses a position outside the list)
     const block = this.blocks[b];
     block.splice(i - this.starts[b], 1);
     this.count--;

@@ -5,6 +5,9 @@ import { authentication, sessionIdOf } from './authentication';
 const list = (world: ReturnType<typeof testWorld>, headers: Record<string, string>, url = '/api/v25.3/objects/documents') =>
   testExchange({ world, operationId: 'listDocuments', url, headers, params: { version: 'v25.3' } });
 
+/** The stage's answer as a promise, whether it threw at once or rejected (the errors stage takes both). */
+const failureOf = (ex: ReturnType<typeof list>, next: Parameters<typeof authentication>[1]) => Promise.resolve().then(() => authentication(ex, next));
+
 describe('authentication stage', () => {
   it('reads a session id bare or as Bearer', () => {
     expect(sessionIdOf('ABC')).toBe('ABC');
@@ -43,10 +46,10 @@ describe('authentication stage', () => {
     const session = world.sessions.create(world.users.byUsername('alice@acme.example')!, world.tenants.byDnsName('promo.acme.example')!, 'password');
     const next = nextAnswering();
     const invalid = apiFailure('INVALID_SESSION_ID', 'Invalid or expired session ID.');
-    await expect(Promise.resolve().then(() => authentication(list(world, {}), next))).rejects.toEqual(invalid);
-    await expect(Promise.resolve().then(() => authentication(list(world, { authorization: 'F00D' }), next))).rejects.toEqual(invalid);
+    await expect(failureOf(list(world, {}), next)).rejects.toEqual(invalid);
+    await expect(failureOf(list(world, { authorization: 'F00D' }), next)).rejects.toEqual(invalid);
     const elsewhere = list(world, { authorization: session.id }, '/tenants/quality.acme.example/api/v25.3/objects/documents');
-    await expect(Promise.resolve().then(() => authentication(elsewhere, next))).rejects.toEqual(apiFailure('INVALID_SESSION_ID',
+    await expect(failureOf(elsewhere, next)).rejects.toEqual(apiFailure('INVALID_SESSION_ID',
       'Invalid or expired session ID. This session belongs to tenant [promo.acme.example], not [quality.acme.example]: log in with tenantDNS=quality.acme.example for a session there, or use the address of promo.acme.example.'));
     // A session is checked at once: the refusal is thrown, not a rejected promise (answer.ts).
     let thrown: unknown;
