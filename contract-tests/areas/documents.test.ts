@@ -5,7 +5,7 @@
 import { expect } from 'vitest';
 import { ContractViolation, NoData, failure, success } from '../lib/client';
 import { area, check, contract, once, sameTenant, user1, user2 } from '../lib/check';
-import { CREATED_PREFIX } from '../lib/context';
+import { placeholderName } from '../lib/context';
 import { type Doc, idsOf, isCreatedByContract, requireDocs, spread, walkDocuments } from '../lib/data';
 
 const listed = once(() => walkDocuments(user1(), { max: contract.maxDocs }));
@@ -196,7 +196,7 @@ area('documents', 'the document list (21), retrieval (22–24), visibility, crea
       if (chosen) break;
     }
     if (!chosen) throw new NoData('no document type whose required fields the suite can fill in');
-    const name = `${CREATED_PREFIX}${contract.runId} placeholder`;
+    const name = placeholderName(contract.runId);
     const form: Record<string, string> = { name__v: name, type__v: chosen.type, lifecycle__v: chosen.lifecycle };
     if (chosen.subtype) form.subtype__v = chosen.subtype;
     const fd = new FormData();

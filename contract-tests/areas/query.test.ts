@@ -2,6 +2,7 @@
 import { expect } from 'vitest';
 import { ContractViolation, NoData, success } from '../lib/client';
 import { area, check, contract, once, sameTenant, user1, user2 } from '../lib/check';
+import { placeholderName } from '../lib/context';
 import { idsOf, isCreatedByContract, requireDocs, spread, walkDocuments, walkQuery } from '../lib/data';
 
 const Q = 'SELECT id, name__v, major_version_number__v, minor_version_number__v FROM documents';
@@ -139,7 +140,8 @@ area('query', 'the query language (endpoint 7) against the document list', () =>
 
   check('q in the query string answers like q in the form body', async () => {
     const c = user1();
-    const q = 'SELECT id FROM documents ORDER BY id ASC PAGESIZE 5';
+    // The documents area creates and deletes this run's placeholder at the same time: not counted here.
+    const q = `SELECT id FROM documents WHERE name__v != '${placeholderName(contract.runId)}' ORDER BY id ASC PAGESIZE 5`;
     const body = success(await c.post(c.v('/query'), { form: { q }, expectOp: 'runQuery' })).json;
     const url = success(await c.post(c.v('/query'), { query: { q }, expectOp: 'runQuery' })).json;
     expect(url.data).toEqual(body.data);

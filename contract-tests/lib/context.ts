@@ -54,3 +54,6 @@ declare module 'vitest' {
 
 /** Documents the mutating checks create are named with this prefix; read checks ignore them. */
 export const CREATED_PREFIX = 'contract-test ';
+
+/** The document a run's create check makes (and deletes) while other areas' checks read. */
+export const placeholderName = (runId: string) => `${CREATED_PREFIX}${runId} placeholder`;
