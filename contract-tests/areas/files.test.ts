@@ -96,7 +96,11 @@ area('files', 'files, versions\' files, thumbnails (25–27), renditions', () =>
   check('check-out with lockDocument=true: the file, locked__v true, then undone', async () => {
     const c = user1();
     const candidates = (await withFiles()).filter((d) => d.locked__v !== true);
-    const d = candidates[0];
+    // One already in the caller's "My Documents" (owned or checked out): checking it out moves no
+    // document in that list while the documents area may be walking it page by page.
+    const mine = success(await c.get(c.v('/objects/documents'), { query: { named_filter: 'My Documents', limit: 200 }, expectOp: 'listDocuments' })).json;
+    const theirs = new Set((mine.documents as { document: Doc }[]).map((e) => e.document.id));
+    const d = candidates.find((x) => theirs.has(x.id)) ?? candidates[0];
     if (!d) throw new NoData('every sampled document is checked out');
     try {
       const a = binary(await c.get(c.v(`/objects/documents/${d.id}/file`), { query: { lockDocument: true }, expectOp: 'downloadDocumentFile' }));
