@@ -15,6 +15,8 @@ interface Slot<V> {
 
 export class BoundedStore<K, V> {
   private readonly slots = new Map<K, Slot<V>>();
+  /** The key set or touched last: while it is in the store, it is the Map's last entry. */
+  private newest: K | undefined;
 
   constructor(private readonly clock: Clock, readonly maxEntries: number) {
     if (!Number.isInteger(maxEntries) || maxEntries < 1) throw new RangeError(`maxEntries must be a whole number ≥ 1, not ${maxEntries}`);
@@ -26,8 +28,17 @@ export class BoundedStore<K, V> {
 
   /** Stores `value` until `expires` (clock milliseconds), as the most recent entry. */
   set(key: K, value: V, expires: number): void {
-    this.slots.delete(key);
-    this.slots.set(key, { value, expires });
+    const slot = key === this.newest ? this.slots.get(key) : undefined;
+    // The most recent entry set again (a tenant's call counter, on every call) stays in place: a
+    // Map entry deleted and set again each time makes garbage and, now and then, a new table.
+    if (slot) {
+      slot.value = value;
+      slot.expires = expires;
+    } else {
+      this.slots.delete(key);
+      this.slots.set(key, { value, expires });
+      this.newest = key;
+    }
     this.prune();
     while (this.slots.size > this.maxEntries) this.slots.delete(this.slots.keys().next().value as K);
   }
@@ -52,8 +63,11 @@ export class BoundedStore<K, V> {
   touch(key: K, expires?: number): void {
     const slot = this.slots.get(key);
     if (!slot) return;
+    if (expires !== undefined) slot.expires = expires;
+    if (key === this.newest) return;
     this.slots.delete(key);
-    this.slots.set(key, expires === undefined ? slot : { value: slot.value, expires });
+    this.slots.set(key, slot);
+    this.newest = key;
   }
 
   has(key: K): boolean {

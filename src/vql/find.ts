@@ -9,7 +9,8 @@ import { columnOf, read, type Frame, type Slot } from './frame';
 import type { FieldIndex } from './find-index';
 import { fieldIndexesOf } from './find-index';
 import { getter, resolveField, type Scope } from './resolve';
-import { giveBackScratch, scratchMarks } from './scratch';
+import { popcount } from './rowlist';
+import { giveBackScratch, scratchMarks, scratchSlots } from './scratch';
 
 /**
  * Splits FIND terms into alternatives (separated by the word OR), each a list of lowercase terms
@@ -136,22 +137,27 @@ export function compileFind(scope: Scope, find: Find): FindPredicate {
 }
 
 /**
- * The slots i where marks[i] is 1 (marks: 0 or 1 each), ascending, in one pass that reads four
- * marks at a time (a 100,000-row world's FIND finds a few hundred rows: most words are 0).
+ * The slots i where marks[i] is 1 (marks: 0 or 1 each), ascending, in scratch memory (scratch.ts:
+ * the probe's user gives it back), counted first and then listed, each pass reading four marks at a
+ * time (a 100,000-row world's FIND finds a few hundred rows: most words are 0).
  */
 export function markedSlots(marks: Uint8Array): Int32Array {
   const n = marks.length;
   const words = marks.byteOffset % 4 === 0 ? new Uint32Array(marks.buffer, marks.byteOffset, n >>> 2) : undefined;
   const whole = words ? words.length * 4 : 0;
-  const out: number[] = [];
+  let count = 0;
+  if (words) for (let w = 0; w < words.length; w++) if (words[w] !== 0) count += popcount(words[w] & 0x01010101);
+  for (let i = whole; i < n; i++) if (marks[i] === 1) count++;
+  const out = scratchSlots(count);
+  let k = 0;
   if (words) {
     for (let w = 0; w < words.length; w++) {
       if (words[w] === 0) continue;
-      for (let i = w * 4; i < w * 4 + 4; i++) if (marks[i] === 1) out.push(i);
+      for (let i = w * 4; i < w * 4 + 4; i++) if (marks[i] === 1) out[k++] = i;
     }
   }
-  for (let i = whole; i < n; i++) if (marks[i] === 1) out.push(i);
-  return Int32Array.from(out);
+  for (let i = whole; i < n; i++) if (marks[i] === 1) out[k++] = i;
+  return k === count ? out : out.subarray(0, k); // (a mark other than 0 or 1 is counted by its low bit)
 }
 
 /**

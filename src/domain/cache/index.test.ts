@@ -245,7 +245,7 @@ describe('BoundedCache: the byte bound', () => {
   });
 });
 
-describe('BoundedCache: get, peek, delete, prune', () => {
+describe('BoundedCache: get, peek, delete, prune, pruneOldest', () => {
   it('get makes an entry the most recent; peek does not', () => {
     const cache = cacheOf(2);
     cache.set('a', { v: 'a', n: 1 });
@@ -270,6 +270,15 @@ describe('BoundedCache: get, peek, delete, prune', () => {
     cache.delete(k1);
     cache.delete(k1);
     expect([cache.size, cache.bytes]).toEqual([0, 0]);
+  });
+
+  it('pruneOldest forgets from the least recent end while selected, and stops at the first entry kept', () => {
+    const cache = new BoundedCache<string, number>({ entries: 5, bytes: 100, sizeOf: (n) => n });
+    for (const [k, v] of [['a', 1], ['b', 2], ['c', 9], ['d', 1]] as const) cache.set(k, v);
+    const asked: string[] = [];
+    cache.pruneOldest((v, k) => (asked.push(k), v < 5));
+    expect(asked).toEqual(['a', 'b', 'c']);
+    expect([cache.size, cache.bytes, cache.peek('c'), cache.peek('d')]).toEqual([2, 10, 9, 1]);
   });
 });
 
@@ -333,8 +342,8 @@ describe('deepFreeze and jsonSize of trees frozen before', () => {
 
 describe('BoundedCache recency under churn', () => {
   it('keeps exactly what a plain least-recently-used list keeps, through any gets, sets, answers, deletes and prunes', () => {
-    type Op = { kind: 'get' | 'set' | 'answer' | 'delete' | 'prune' | 'peek'; key: number; size: number };
-    const op = fc.record({ kind: fc.constantFrom('get', 'set', 'answer', 'delete', 'prune', 'peek'), key: fc.integer({ min: 0, max: 12 }), size: fc.integer({ min: 1, max: 5 }) }) as fc.Arbitrary<Op>;
+    type Op = { kind: 'get' | 'set' | 'answer' | 'delete' | 'prune' | 'pruneOldest' | 'peek'; key: number; size: number };
+    const op = fc.record({ kind: fc.constantFrom('get', 'set', 'answer', 'delete', 'prune', 'pruneOldest', 'peek'), key: fc.integer({ min: 0, max: 12 }), size: fc.integer({ min: 1, max: 5 }) }) as fc.Arbitrary<Op>;
     fc.assert(fc.property(fc.array(op, { maxLength: 200 }), (ops) => {
       const cache = new BoundedCache<number, number>({ entries: 5, bytes: 12, sizeOf: (v) => v });
       let model: Array<[number, number]> = []; // oldest first
@@ -360,9 +369,12 @@ describe('BoundedCache recency under churn', () => {
         } else if (kind === 'delete') {
           if (at >= 0) model.splice(at, 1);
           cache.delete(key);
-        } else {
+        } else if (kind === 'prune') {
           model = model.filter(([k]) => k % 3 !== key % 3);
           cache.prune((_, k) => k % 3 === key % 3);
+        } else {
+          while (model.length > 0 && model[0][1] <= size) model.shift();
+          cache.pruneOldest((v) => v <= size);
         }
         expect([cache.size, cache.bytes]).toEqual([model.length, model.reduce((n, [, v]) => n + v, 0)]);
       }

@@ -59,4 +59,18 @@ describe('QueryResultStore', () => {
     store.save(entry(1));
     expect(store.size).toBe(1);
   });
+
+  it('drops expired results from the least recently used end only; one behind a live result (the clock set back) is never taken', () => {
+    const clock = manualClock(1_000_000_000);
+    const store = new QueryResultStore(clock);
+    const early = store.save(entry(1));
+    clock.set(clock.now() - PAGE_LINK_TTL_MS); // back: the next result expires a lifetime before the first
+    const behind = store.save(entry(1));
+    clock.set(clock.now() + PAGE_LINK_TTL_MS + 1); // behind has expired, early has not
+    store.save(entry(1));
+    expect(store.size).toBe(3); // behind is not at the end: kept, though expired
+    expect(store.take(behind.id, 10, 1)).toBeUndefined();
+    expect(store.take(early.id, 10, 1)).toBe(early);
+    expect(store.size).toBe(2);
+  });
 });

@@ -80,8 +80,14 @@ export class QueryResultStore {
     return this.results.size;
   }
 
+  /**
+   * Drops the expired results at the least recently used end. Each save and take sets a result's
+   * expiry a link lifetime from now and makes it the most recent, so results expire in that order;
+   * only a clock set back can leave an expired result behind a live one, where `take` refuses it
+   * until it reaches the end. (Walking all 500 at each save cost ~4% of a query's CPU.)
+   */
   private sweep(): void {
     const now = this.clock.now();
-    this.results.prune((r) => r.expiresAt <= now);
+    this.results.pruneOldest((r) => r.expiresAt <= now);
   }
 }
