@@ -186,10 +186,7 @@ export class BoundedCache<K, V> {
     }
   }
 
-  /**
-   * Forgets the least recently used entries while `drop` selects them; stops at the first it does
-   * not (O(dropped + 1): for values that go stale in recency order, such as ones renewed on use).
-   */
+  /** Forgets least recently used entries while `drop` selects them (for values going stale in recency order). */
   pruneOldest(drop: (value: V, key: K) => boolean): void {
     while (this.oldest && drop(this.oldest.value, this.oldest.key)) this.delete(this.oldest.key);
   }
