@@ -3,15 +3,17 @@ import { createHash } from 'node:crypto';
 import { expect } from 'vitest';
 import { type Answer, ContractViolation, NoData, binary, success } from '../lib/client';
 import { area, check, contract, once, user1 } from '../lib/check';
-import { type Doc, requireDocs, spread, walkDocuments } from '../lib/data';
+import { type Doc, isCreatedByContract, requireDocs, spread, walkDocuments } from '../lib/data';
 
 const MAX_VERSIONS = 5;
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
+const hasFile = (d: Doc) => typeof d.format__v === 'string' || (typeof d.size__v === 'number' && d.size__v > 0);
+
 /** Documents that carry a file (format or a non-zero size), spread over the list. */
 const withFiles = once(async () => {
   const docs = requireDocs((await walkDocuments(user1(), { max: contract.maxDocs })).docs);
-  const files = docs.filter((d) => typeof d.format__v === 'string' || (typeof d.size__v === 'number' && d.size__v > 0));
+  const files = docs.filter(hasFile);
   if (files.length === 0) throw new NoData('no visible document carries a file');
   return spread(files, contract.sample);
 });
@@ -96,12 +98,12 @@ area('files', 'files, versions\' files, thumbnails (25–27), renditions', () =>
   check('check-out with lockDocument=true: the file, locked__v true, then undone', async () => {
     const c = user1();
     const candidates = (await withFiles()).filter((d) => d.locked__v !== true);
-    // One already in the caller's "My Documents" (owned or checked out): checking it out moves no
-    // document in that list while the documents area may be walking it page by page.
-    const mine = success(await c.get(c.v('/objects/documents'), { query: { named_filter: 'My Documents', limit: 200 }, expectOp: 'listDocuments' })).json;
-    const theirs = new Set((mine.documents as { document: Doc }[]).map((e) => e.document.id));
-    const d = candidates.find((x) => theirs.has(x.id)) ?? candidates[0];
-    if (!d) throw new NoData('every sampled document is checked out');
+    if (!candidates[0]) throw new NoData('every sampled document is checked out');
+    // Preferably one already in the caller's "My Documents" (owned or checked out): checking it out
+    // moves no document in that list while the documents area may be walking it page by page.
+    const mine = await c.get(c.v('/objects/documents'), { query: { named_filter: 'My Documents', limit: 200 }, expectOp: 'listDocuments' });
+    const own = mine.json?.responseStatus === 'SUCCESS' ? (mine.json.documents as { document: Doc }[]).map((e) => e.document) : [];
+    const d = own.find((x) => hasFile(x) && x.locked__v !== true && !isCreatedByContract(x)) ?? candidates[0];
     try {
       const a = binary(await c.get(c.v(`/objects/documents/${d.id}/file`), { query: { lockDocument: true }, expectOp: 'downloadDocumentFile' }));
       matchesMetadata(`checked-out file of document ${d.id}`, a, d);

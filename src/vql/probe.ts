@@ -281,7 +281,7 @@ export function compileProbe(scope: Scope, c: Condition): Probe | undefined {
   }
 }
 
-/** The probe giving the fewest candidates of several (each narrows the same rows: they are ANDed); undefined for none. */
+/** The probe giving the fewest candidates of several (each narrows the same rows: they are ANDed; the others' scratch memory goes back); undefined for none. */
 export function smallest(probes: ReadonlyArray<Probe | undefined>): Probe | undefined {
   const some = probes.filter((p): p is Probe => p !== undefined);
   if (some.length <= 1) return some[0];
@@ -289,7 +289,11 @@ export function smallest(probes: ReadonlyArray<Probe | undefined>): Probe | unde
     let best: Candidates | undefined;
     for (const p of some) {
       const found = p(frame);
-      if (found && (!best || found.size < best.size)) best = found;
+      if (!found) continue;
+      if (!best || found.size < best.size) {
+        giveBackCandidates(best, found);
+        best = found;
+      } else giveBackCandidates(found, best);
     }
     return best && best.size > 0 ? { ...best, exact: false } : best;
   };

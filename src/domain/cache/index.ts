@@ -177,15 +177,6 @@ export class BoundedCache<K, V> {
     forget(e);
   }
 
-  /** Forgets every entry `drop` selects. */
-  prune(drop: (value: V, key: K) => boolean): void {
-    for (let e = this.oldest; e; ) {
-      const next = e.newer;
-      if (drop(e.value, e.key)) this.delete(e.key);
-      e = next;
-    }
-  }
-
   /** Forgets least recently used entries while `drop` selects them (for values going stale in recency order). */
   pruneOldest(drop: (value: V, key: K) => boolean): void {
     while (this.oldest && drop(this.oldest.value, this.oldest.key)) this.delete(this.oldest.key);
