@@ -7,7 +7,7 @@ import { keyFnFor, type KeyFn } from './values';
 export interface Scope {
   catalog: QueryCatalog;
   target: QueryTarget;
-  fields: Map<string, FieldInfo>;
+  fields: ReadonlyMap<string, FieldInfo>;
   /** Per-row values the compiled WHERE/FIND read, bound to cached columns while a rows array is scanned. */
   slots: Slot[];
 }
@@ -22,10 +22,20 @@ export interface ResolvedField {
   cacheable: boolean;
 }
 
+/**
+ * Field tables by the fields array they index: a target's fields are usually one array per
+ * configuration (the documents' per metadata view: ~100 fields, two tables a query before).
+ */
+const fieldTables = new WeakMap<readonly FieldInfo[], ReadonlyMap<string, FieldInfo>>();
+
+function fieldTableOf(fields: readonly FieldInfo[]): ReadonlyMap<string, FieldInfo> {
+  let table = fieldTables.get(fields);
+  if (!table) fieldTables.set(fields, (table = new Map(fields.map((f) => [f.name, f]))));
+  return table;
+}
+
 export function makeScope(catalog: QueryCatalog, target: QueryTarget): Scope {
-  const fields = new Map<string, FieldInfo>();
-  for (const f of target.fields) fields.set(f.name, f);
-  return { catalog, target, fields, slots: [] };
+  return { catalog, target, fields: fieldTableOf(target.fields), slots: [] };
 }
 
 export function getter(target: QueryTarget, field: string): (row: Row) => unknown {

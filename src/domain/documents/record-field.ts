@@ -10,8 +10,17 @@ import type { MetadataView } from './metadata';
 import type { DocumentVersion, StoredDocument } from './model';
 import { BASE_FIELDS, DEFAULTED_FIELDS, LABEL_FIELDS, NOT_SET, type RecordSource, SERVICE_FIELDS, recordValue } from './records';
 
+/**
+ * The one source every read hands to the rules (a query reads a field of each row it sorts,
+ * filters or shows: no object each time). Safe while rules read it synchronously, keep no
+ * reference to it and read no field through recordField themselves (records.ts: none does).
+ */
+const s: { -readonly [K in keyof RecordSource]: RecordSource[K] } = { view: undefined as never, doc: undefined as never, version: undefined as never };
+
 export function recordField(view: MetadataView, doc: StoredDocument, version: DocumentVersion, field: string): unknown {
-  const s: RecordSource = { view, doc, version };
+  s.view = view;
+  s.doc = doc;
+  s.version = version;
   const service = SERVICE_FIELDS.get(field);
   if (service) {
     const v = service(s);
