@@ -9,7 +9,7 @@ import { columnOf, read, type Frame, type Slot } from './frame';
 import type { FieldIndex } from './find-index';
 import { fieldIndexesOf } from './find-index';
 import { getter, resolveField, type Scope } from './resolve';
-import { popcount } from './rowlist';
+import { popcount } from './popcount';
 import { giveBackScratch, scratchMarks, scratchSlots } from './scratch';
 
 /**

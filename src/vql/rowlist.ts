@@ -1,4 +1,6 @@
 import type { Row } from './catalog';
+import { popcount } from './popcount';
+import { isIdentity, isReversal } from './slot-range';
 import type { KeptOrder } from './sorted';
 
 /**
@@ -23,12 +25,6 @@ function bound(x: number | undefined, length: number, fallback: number): number 
   const v = Math.trunc(x) || 0;
   return v < 0 ? Math.max(length + v, 0) : Math.min(v, length);
 }
-
-export const popcount = (x: number): number => {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-};
 
 /**
  * The ORDER BY order a list reads: a frame's kept order as of the epoch the list was found in
@@ -78,25 +74,10 @@ export class FrameRows implements RowList {
       for (let p = want; p < stop; p++) out.push(base[order ? order[p] : p]);
       return out;
     }
+    // The documents' tables are in id order: ORDER BY id reads the bits up or down, skipping empty words.
+    if (!order || (bits && isIdentity(order))) return bitsUp(bits!, base, slots, want, stop); // (no order: bits, else answered above)
+    if (bits && isReversal(order)) return bitsDown(bits, base, slots, want, stop);
     let k = 0; // matching rows passed so far
-    if (!order) {
-      let w = 0;
-      for (; w < bits!.length; w++) {
-        const c = popcount(bits![w]);
-        if (k + c > want) break;
-        k += c;
-      }
-      // Word by word, each set bit by its lowest one (a sparse list skips its empty words at once).
-      for (; w < bits!.length && k < stop; w++) {
-        for (let v = bits![w]; v !== 0 && k < stop; v ^= v & -v) {
-          const i = w * 32 + 31 - Math.clz32(v & -v);
-          if (i >= slots) break;
-          if (k >= want) out.push(base[i]);
-          k++;
-        }
-      }
-      return out;
-    }
     // In order, skipping rows not found (no bit, or a slot appended since).
     for (let p = 0; p < order.length && k < stop; p++) {
       const i = order[p];
@@ -106,6 +87,50 @@ export class FrameRows implements RowList {
     }
     return out;
   }
+}
+
+/** The rows of the set bits below `slots`, ascending, positions [want, stop) of them. */
+function bitsUp(bits: Uint32Array, base: readonly Row[], slots: number, want: number, stop: number): Row[] {
+  const out: Row[] = [];
+  let k = 0;
+  let w = 0;
+  for (; w < bits.length; w++) {
+    const c = popcount(bits[w]);
+    if (k + c > want) break;
+    k += c;
+  }
+  // Word by word, each set bit by its lowest one (a sparse list skips its empty words at once).
+  for (; w < bits.length && k < stop; w++) {
+    for (let v = bits[w]; v !== 0 && k < stop; v ^= v & -v) {
+      const i = w * 32 + 31 - Math.clz32(v & -v);
+      if (i >= slots) break;
+      if (k >= want) out.push(base[i]);
+      k++;
+    }
+  }
+  return out;
+}
+
+/** The rows of the set bits below `slots`, descending, positions [want, stop) of them. */
+function bitsDown(bits: Uint32Array, base: readonly Row[], slots: number, want: number, stop: number): Row[] {
+  const out: Row[] = [];
+  let k = 0;
+  let w = Math.min(bits.length, (slots + 31) >>> 5) - 1;
+  for (; w >= 0; w--) {
+    const c = popcount(bits[w]);
+    if (k + c > want) break;
+    k += c;
+  }
+  // Word by word, each set bit by its highest one.
+  for (; w >= 0 && k < stop; w--) {
+    for (let v = bits[w]; v !== 0 && k < stop; v ^= 1 << (31 - Math.clz32(v))) {
+      const i = w * 32 + 31 - Math.clz32(v);
+      if (i >= slots) continue;
+      if (k >= want) out.push(base[i]);
+      k++;
+    }
+  }
+  return out;
 }
 
 /** Positions [start, end) of a list, bounds read like Array.prototype.slice's (arrays are sliced). */

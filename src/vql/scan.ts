@@ -6,7 +6,7 @@
 import type { Predicate } from './compile';
 import { bind, type Frame, type Slot } from './frame';
 import { type Candidates, giveBackCandidates, type Probe } from './probe';
-import { popcount } from './rowlist';
+import { popcount } from './popcount';
 import { setRange, slotRange } from './slot-range';
 
 /** (chosen) An index's candidates are read instead of scanning when they are at most this share of the rows. */

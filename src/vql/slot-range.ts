@@ -5,7 +5,7 @@
  * at a time and which narrow other candidates by comparing slots, instead of a bit set per row at
  * scattered places (the query engine's costliest step on the 100k world's `query varied`).
  */
-import { popcount } from './rowlist';
+import { popcount } from './popcount';
 
 /**
  * Whether a permutation is the identity (perm[p] === p), read once per permutation (view): sorted.ts
@@ -28,6 +28,24 @@ export function isIdentity(perm: Int32Array): boolean {
 }
 
 const identities = new WeakMap<Int32Array, boolean>();
+
+/** Whether a permutation reverses its slots (perm[p] === length - 1 - p: ORDER BY id DESC of a table in id order), read once per view. */
+export function isReversal(perm: Int32Array): boolean {
+  let known = reversals.get(perm);
+  if (known === undefined) {
+    known = true;
+    for (let p = 0, last = perm.length - 1; p < perm.length; p++) {
+      if (perm[p] !== last - p) {
+        known = false;
+        break;
+      }
+    }
+    reversals.set(perm, known);
+  }
+  return known;
+}
+
+const reversals = new WeakMap<Int32Array, boolean>();
 
 /** The slots [lo, hi) of a run of `perm` when they are a range (an identity permutation's run), else undefined. */
 export function slotRange(run: { perm: Int32Array; lo: number; hi: number }): readonly [number, number] | undefined {
