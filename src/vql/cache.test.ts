@@ -13,6 +13,7 @@ import { queryArbitrary } from './test-arbitraries';
 import { DOCS, makeCatalog } from './test-catalog';
 import { VALID_QUERIES } from './test-corpus';
 import { FrameRows, windowOf } from './rowlist';
+import { freeScratch } from './scratch';
 import { KeptOrder } from './sorted';
 
 /** The test catalog with every target declaring stableRows (its documents target returns one array). */
@@ -219,6 +220,37 @@ describe('stableRows cache', () => {
       expect(windowed.slice(NaN, Infinity)).toEqual(expected.slice(NaN, Infinity));
       expect(windowed.slice(-Infinity, 2.7)).toEqual(expected.slice(-Infinity, 2.7));
     }), { numRuns: 500 });
+  });
+
+  it('FrameRows over a long order: pages of a few found rows far into it (read by their places) are the array’s', () => {
+    const n = 6000; // more than the walk before the places are read (rowlist.ts WALK_BEFORE_PLACES)
+    const spec = fc.record({
+      order: orderOf(n),
+      // a run of places in the order (a LIKE prefix sorted by its field) and a few scattered slots
+      run: fc.tuple(fc.nat({ max: n - 1 }), fc.nat({ max: 400 })),
+      scattered: fc.array(fc.nat({ max: n - 1 }), { maxLength: 20 }),
+      slices: fc.array(fc.tuple(fc.nat({ max: 500 }), fc.nat({ max: 500 })), { minLength: 1, maxLength: 4 }),
+    });
+    fc.assert(fc.property(spec, ({ order, run: [at, length], scattered, slices }) => {
+      const base = Array.from({ length: n }, (_, i) => ({ i }));
+      const keep = Array<boolean>(n).fill(false);
+      for (const p of order.slice(at, at + length)) keep[p] = true;
+      for (const i of scattered) keep[i] = true;
+      const seq = order.filter((i) => keep[i]).map((i) => base[i]);
+      const kept = new KeptOrder(Int32Array.from(order));
+      const list = new FrameRows(base, { kept, epoch: kept.epoch }, bitsOf(n, keep), 0, seq.length) as FrameRows;
+      const free = freeScratch();
+      expectSlicesOf(list, seq, [], slices.map(([a, b]) => [a, a + b] as [number, number]));
+      expect(freeScratch(), 'the places bitset is given back').toBeGreaterThanOrEqual(free);
+    }), { numRuns: 60 });
+    // Found rows on both sides of where the walk stops (position 1024 + 6000 / 64): none twice, none left out.
+    const order = Array.from({ length: n }, (_, p) => (p * 7919) % n);
+    const base = Array.from({ length: n }, (_, i) => ({ i }));
+    const keep = Array<boolean>(n).fill(false);
+    for (const p of order.slice(1100, 1130)) keep[p] = true;
+    const seq = order.filter((i) => keep[i]).map((i) => base[i]);
+    const kept = new KeptOrder(Int32Array.from(order));
+    expectSlicesOf(new FrameRows(base, { kept, epoch: kept.epoch }, bitsOf(n, keep), 0, seq.length), seq, [], [[0, 30], [5, 25], [0, 10]]);
   });
 
   it('FrameRows over a kept order reads it as found: rows appended since are skipped, and a replacing change leaves it its epoch’s permutation', () => {

@@ -113,6 +113,19 @@ export class KeptOrder {
   }
 }
 
+/** The place of each slot in a permutation (its inverse), made once per permutation (view: sorted.ts hands out a new one on each change). */
+export function placesOf(perm: Int32Array): Int32Array {
+  let places = placesByPerm.get(perm);
+  if (!places) {
+    places = new Int32Array(perm.length);
+    for (let p = 0; p < perm.length; p++) places[perm[p]] = p;
+    placesByPerm.set(perm, places);
+  }
+  return places;
+}
+
+const placesByPerm = new WeakMap<Int32Array, Int32Array>();
+
 /** The kept order of every slot of the frame by `cmp`, kept under `sig` and patched on change. */
 export function keptOrderOf(frame: Frame, sig: string, makeCompare: () => SlotCompare): KeptOrder {
   const key = `sorted:${sig}`;
