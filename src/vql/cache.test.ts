@@ -13,7 +13,7 @@ import { queryArbitrary } from './test-arbitraries';
 import { DOCS, makeCatalog } from './test-catalog';
 import { VALID_QUERIES } from './test-corpus';
 import { FrameRows, windowOf } from './rowlist';
-import { freeScratch } from './scratch';
+import { freeScratch, giveBackScratch, scratchWords } from './scratch';
 import { KeptOrder } from './sorted';
 
 /** The test catalog with every target declaring stableRows (its documents target returns one array). */
@@ -71,6 +71,9 @@ const orderOf = (n: number): fc.Arbitrary<readonly number[]> => fc.oneof(
   fc.constant([...Array(n).keys()]),
   fc.constant([...Array(n).keys()].reverse()),
 );
+
+/** A start inside a list's last pages (0 for a short one). */
+const want = (rows: readonly unknown[]): number => Math.max(0, rows.length - 5);
 
 /** Windows `list` as `windows` say, then holds its slices equal to the same slices of `seq` windowed alike; returns both. */
 function expectSlicesOf(list: FrameRows, seq: object[], windows: [number, number][], slices: [number, number][]): { list: FrameRows; expected: object[] } {
@@ -223,27 +226,40 @@ describe('stableRows cache', () => {
   });
 
   it('FrameRows over a long order: pages of a few found rows far into it (read by their places) are the array’s', () => {
-    const n = 6000; // more than the walk before the places are read (rowlist.ts WALK_BEFORE_PLACES)
-    const spec = fc.record({
-      order: orderOf(n),
+    // Longer than the walk before the places are read (rowlist.ts WALK_BEFORE_PLACES: 1,024 + n / 64).
+    const spec = fc.oneof(fc.integer({ min: 1100, max: 7000 }), fc.constantFrom(2000, 2048)).chain((n) => fc.record({
+      n: fc.constant(n),
+      order: fc.oneof({ arbitrary: orderOf(n), weight: 1 }, { arbitrary: fc.shuffledSubarray([...Array(n).keys()], { minLength: n, maxLength: n }), weight: 3 }),
       // a run of places in the order (a LIKE prefix sorted by its field) and a few scattered slots
       run: fc.tuple(fc.nat({ max: n - 1 }), fc.nat({ max: 400 })),
       scattered: fc.array(fc.nat({ max: n - 1 }), { maxLength: 20 }),
+      // slots appended to the order since (skipped), or a replacing change (the list reads its epoch's order)
+      appended: fc.array(fc.nat(), { maxLength: 8 }),
+      replaced: fc.boolean(),
+      windows: fc.array(fc.tuple(fc.nat({ max: 300 }), fc.nat({ max: 900 })), { maxLength: 1 }),
       slices: fc.array(fc.tuple(fc.nat({ max: 500 }), fc.nat({ max: 500 })), { minLength: 1, maxLength: 4 }),
-    });
-    fc.assert(fc.property(spec, ({ order, run: [at, length], scattered, slices }) => {
-      const base = Array.from({ length: n }, (_, i) => ({ i }));
+    }));
+    fc.assert(fc.property(spec, ({ n, order, run: [at, length], scattered, appended, replaced, windows, slices }) => {
+      const base = Array.from({ length: n + appended.length }, (_, i) => ({ i }));
       const keep = Array<boolean>(n).fill(false);
       for (const p of order.slice(at, at + length)) keep[p] = true;
       for (const i of scattered) keep[i] = true;
       const seq = order.filter((i) => keep[i]).map((i) => base[i]);
       const kept = new KeptOrder(Int32Array.from(order));
-      const list = new FrameRows(base, { kept, epoch: kept.epoch }, bitsOf(n, keep), 0, seq.length) as FrameRows;
+      const list = new FrameRows(base, { kept, epoch: kept.epoch }, bitsOf(n, keep), 0, seq.length, n) as FrameRows;
+      const perm = [...order];
+      appended.forEach((place, k) => perm.splice(place % (perm.length + 1), 0, n + k));
+      kept.update(Int32Array.from(perm), false);
+      if (replaced) kept.update(Int32Array.from(perm).reverse(), true);
+      // One free buffer of the places bitset's size class waits: giving it back once more adds one, keeping it adds none.
+      giveBackScratch(scratchWords((perm.length + 31) >>> 5));
       const free = freeScratch();
-      expectSlicesOf(list, seq, [], slices.map(([a, b]) => [a, a + b] as [number, number]));
-      expect(freeScratch(), 'the places bitset is given back').toBeGreaterThanOrEqual(free);
-    }), { numRuns: 60 });
+      const { list: windowed, expected } = expectSlicesOf(list, seq, windows.map(([a, b]) => [a, a + b] as [number, number]), slices.map(([a, b]) => [a, a + b] as [number, number]));
+      expect(windowed.slice(want(expected), want(expected) + 7)).toEqual(expected.slice(want(expected), want(expected) + 7));
+      expect(freeScratch(), 'each places bitset is given back').toBe(free);
+    }), { numRuns: 80 });
     // Found rows on both sides of where the walk stops (position 1024 + 6000 / 64): none twice, none left out.
+    const n = 6000;
     const order = Array.from({ length: n }, (_, p) => (p * 7919) % n);
     const base = Array.from({ length: n }, (_, i) => ({ i }));
     const keep = Array<boolean>(n).fill(false);
@@ -251,6 +267,22 @@ describe('stableRows cache', () => {
     const seq = order.filter((i) => keep[i]).map((i) => base[i]);
     const kept = new KeptOrder(Int32Array.from(order));
     expectSlicesOf(new FrameRows(base, { kept, epoch: kept.epoch }, bitsOf(n, keep), 0, seq.length), seq, [], [[0, 30], [5, 25], [0, 10]]);
+  });
+
+  it('FrameRows in slot order, or its reverse, with slots appended since: a deep page without a bitset, and one with', () => {
+    const n = 3000;
+    const base = Array.from({ length: n + 2 }, (_, i) => ({ i }));
+    for (const reversed of [false, true]) {
+      const order = reversed ? [...Array(n).keys()].reverse() : [...Array(n).keys()];
+      const kept = new KeptOrder(Int32Array.from(order));
+      const all = new FrameRows(base, { kept, epoch: kept.epoch }, undefined, 0, n, n) as FrameRows;
+      const keep = [...Array(n).keys()].map((i) => i % 5 === 0);
+      const some = new FrameRows(base, { kept, epoch: kept.epoch }, bitsOf(n, keep), 0, n / 5, n) as FrameRows;
+      // The new slots go where the order puts them: after the others (slot order), before them (reversed).
+      kept.update(Int32Array.from(reversed ? [n + 1, n, ...order] : [...order, n, n + 1]), false);
+      expect(all.slice(2500, 2504)).toEqual(order.slice(2500, 2504).map((i) => base[i]));
+      expect(some.slice(590, 600)).toEqual(order.filter((i) => keep[i]).slice(590, 600).map((i) => base[i]));
+    }
   });
 
   it('FrameRows over a kept order reads it as found: rows appended since are skipped, and a replacing change leaves it its epoch’s permutation', () => {

@@ -75,9 +75,16 @@ export class FrameRows implements RowList {
       for (let p = want; p < stop; p++) out.push(base[order ? order[p] : p]);
       return out;
     }
-    // The documents' tables are in id order: ORDER BY id reads the bits up or down, skipping empty words.
+    // The documents' tables are in id order: ORDER BY id reads the bits up or down, skipping empty
+    // words (a list's bits are all below `slots`: matchRows sets no other), or, without bits, the
+    // rows themselves (slots appended since come after the others, or before them reversed).
     if (!order || (bits && isIdentity(order))) return bitsUp(bits!, base, slots, want, stop); // (no order: bits, else answered above)
     if (bits && isReversal(order)) return bitsDown(bits, base, slots, want, stop);
+    if (!bits && (isIdentity(order) || isReversal(order))) {
+      const up = isIdentity(order);
+      for (let q = want; q < stop; q++) out.push(base[up ? q : slots - 1 - q]);
+      return out;
+    }
     let k = 0; // matching rows passed so far
     // In order, skipping rows not found (no bit, or a slot appended since), for about what a read of
     // the found rows' places costs (WALK_BEFORE_PLACES): a page far into the order (a LIKE prefix's

@@ -36,7 +36,11 @@ export interface RecordSource {
 
 /** A rule's answer when it does not set its field for this version. */
 export const NOT_SET: unique symbol = Symbol('not set');
-/** The value a layer gives a field of a version, or NOT_SET. */
+/**
+ * The value a layer gives a field of a version, or NOT_SET. A rule reads its source at once, keeps
+ * no reference to it and reads no field through recordField (record-field.ts hands every rule
+ * one reused source object).
+ */
 export type FieldRule = (s: RecordSource) => unknown;
 
 
