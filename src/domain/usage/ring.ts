@@ -27,6 +27,13 @@ export function rowBytes(row: Partial<Record<TextColumn, string | undefined>>): 
   return n;
 }
 
+/**
+ * A text column of `rows` slots, made at its full length like the number columns: a column grown
+ * a row at a time reallocates itself over and over (the old copies, up to 800 KB each at 100,000
+ * rows, garbage for a full collection).
+ */
+const slotsOf = (rows: number): (string | undefined)[] => new Array<string | undefined>(rows).fill(undefined);
+
 export class UsageRing {
   private size = 0;
   /** Index of the oldest row. */
@@ -41,7 +48,7 @@ export class UsageRing {
     if (!(maxBytes > ROW_FIXED_BYTES)) throw new RangeError(`usage log byte budget must exceed ${ROW_FIXED_BYTES}, not ${maxBytes}`);
     const rows = Math.min(INITIAL_ROWS, capacity);
     this.numbers = Object.fromEntries(NUMBERS.map((c) => [c, new Float64Array(rows)])) as Record<NumberColumn, Float64Array>;
-    this.texts = Object.fromEntries(TEXTS.map((c) => [c, []])) as unknown as Record<TextColumn, (string | undefined)[]>;
+    this.texts = Object.fromEntries(TEXTS.map((c) => [c, slotsOf(rows)])) as unknown as Record<TextColumn, (string | undefined)[]>;
   }
 
   get length(): number {
@@ -113,7 +120,9 @@ export class UsageRing {
     }
     for (const c of TEXTS) {
       const old = this.texts[c];
-      this.texts[c] = Array.from({ length: this.size }, (_, i) => old[order(i)]);
+      const bigger = slotsOf(rows);
+      for (let i = 0; i < this.size; i++) bigger[i] = old[order(i)];
+      this.texts[c] = bigger;
     }
     this.head = 0;
   }
