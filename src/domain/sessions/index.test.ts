@@ -27,6 +27,25 @@ describe('SessionStore', () => {
     for (const s of [made[0], made[3], made[5], made[199], next]) expect(store.find(s.id)).toBe(s);
   });
 
+  it('a session touched again becomes the most recent, whichever was touched between', () => {
+    const store = new SessionStore(manualClock(), 3);
+    const [a, b, c] = Array.from({ length: 3 }, () => store.create(user, tenant, 'password'));
+    store.touch(c); // the most recent already
+    store.touch(a);
+    store.touch(a);
+    store.touch(c); // c again, after a: [b, a, c]
+    const d = store.create(user, tenant, 'password'); // 4 > 3: the 1 + 1 least recently used end
+    expect([store.find(b.id), store.find(a.id), store.find(c.id), store.find(d.id)]).toEqual([undefined, undefined, c, d]);
+    // A session made after the one touched last is the most recent then: touching that one moves it.
+    const other = new SessionStore(manualClock(), 3);
+    const [e, f] = [other.create(user, tenant, 'password'), other.create(user, tenant, 'password')];
+    other.touch(e); // [f, e]
+    const g = other.create(user, tenant, 'password'); // [f, e, g]
+    other.touch(e); // [f, g, e]
+    const h = other.create(user, tenant, 'password');
+    expect([other.find(f.id), other.find(g.id), other.find(e.id), other.find(h.id)]).toEqual([undefined, undefined, e, h]);
+  });
+
   it('expires after the tenant timeout from the last touch', () => {
     const clock = manualClock();
     const store = new SessionStore(clock);

@@ -44,6 +44,8 @@ export interface Session {
 
 export class SessionStore {
   private readonly sessions = new Map<string, Session>();
+  /** The session made, touched or adopted last: while held, the Map's last entry. */
+  private newest: Session | undefined;
   private nextSweep = 0;
 
   constructor(private readonly clock: Clock, private readonly capacity = MAX_SESSIONS) {}
@@ -53,6 +55,7 @@ export class SessionStore {
     this.sweep(now);
     const session: Session = { id: newSessionId(), user, tenant, created: now, lastActive: now, via };
     this.sessions.set(session.id, session);
+    this.newest = session;
     if (this.sessions.size > this.capacity) this.evict();
     return session;
   }
@@ -103,9 +106,12 @@ export class SessionStore {
   /** Idle time counts from the end of the last request; the session becomes the most recently used. */
   touch(s: Session): void {
     s.lastActive = this.clock.now();
-    if (this.sessions.get(s.id) === s) {
+    // The most recent already (one client's calls in a row) stays in place: a Map entry deleted and
+    // set again on every call makes garbage and, now and then, a new table.
+    if (s !== this.newest && this.sessions.get(s.id) === s) {
       this.sessions.delete(s.id);
       this.sessions.set(s.id, s);
+      this.newest = s;
     }
   }
 
@@ -122,6 +128,7 @@ export class SessionStore {
   adopt(session: Session): void {
     this.sessions.delete(session.id);
     this.sessions.set(session.id, session);
+    this.newest = session;
   }
 
   /** A short prefix, useless for authentication (X-TenantAPI-TruncatedSessionId). */
