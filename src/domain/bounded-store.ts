@@ -6,6 +6,7 @@
  * clients send (issue 18). An expired entry is never handed out, even before it is dropped.
  */
 import type { Clock } from './clock';
+import { UseOrderMap } from './use-order-map';
 
 interface Slot<V> {
   value: V;
@@ -14,9 +15,7 @@ interface Slot<V> {
 }
 
 export class BoundedStore<K, V> {
-  private readonly slots = new Map<K, Slot<V>>();
-  /** The key set or touched last: while it is in the store, it is the Map's last entry. */
-  private newest: K | undefined;
+  private readonly slots = new UseOrderMap<K, Slot<V>>();
 
   constructor(private readonly clock: Clock, readonly maxEntries: number) {
     if (!Number.isInteger(maxEntries) || maxEntries < 1) throw new RangeError(`maxEntries must be a whole number ≥ 1, not ${maxEntries}`);
@@ -28,17 +27,12 @@ export class BoundedStore<K, V> {
 
   /** Stores `value` until `expires` (clock milliseconds), as the most recent entry. */
   set(key: K, value: V, expires: number): void {
-    const slot = key === this.newest ? this.slots.get(key) : undefined;
-    // The most recent entry set again (a tenant's call counter, on every call) stays in place: a
-    // Map entry deleted and set again each time makes garbage and, now and then, a new table.
+    const slot = this.slots.get(key);
     if (slot) {
       slot.value = value;
       slot.expires = expires;
-    } else {
-      this.slots.delete(key);
-      this.slots.set(key, { value, expires });
-      this.newest = key;
-    }
+      this.slots.use(key);
+    } else this.slots.set(key, { value, expires });
     this.prune();
     while (this.slots.size > this.maxEntries) this.slots.delete(this.slots.keys().next().value as K);
   }
@@ -64,10 +58,7 @@ export class BoundedStore<K, V> {
     const slot = this.slots.get(key);
     if (!slot) return;
     if (expires !== undefined) slot.expires = expires;
-    if (key === this.newest) return;
-    this.slots.delete(key);
-    this.slots.set(key, slot);
-    this.newest = key;
+    this.slots.use(key);
   }
 
   has(key: K): boolean {

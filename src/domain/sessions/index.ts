@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock';
 import { type Tenant, isActive } from '../tenants';
 import type { User } from '../users';
+import { UseOrderMap } from '../use-order-map';
 
 export const MAX_SESSION_LIFETIME_MS = 48 * 3600_000;
 /**
@@ -43,9 +44,8 @@ export interface Session {
 }
 
 export class SessionStore {
-  private readonly sessions = new Map<string, Session>();
-  /** The session made, touched or adopted last: while held, the Map's last entry. */
-  private newest: Session | undefined;
+  /** Use order: the least recently used end first (use-order-map.ts). */
+  private readonly sessions = new UseOrderMap<string, Session>();
   private nextSweep = 0;
 
   constructor(private readonly clock: Clock, private readonly capacity = MAX_SESSIONS) {}
@@ -55,7 +55,6 @@ export class SessionStore {
     this.sweep(now);
     const session: Session = { id: newSessionId(), user, tenant, created: now, lastActive: now, via };
     this.sessions.set(session.id, session);
-    this.newest = session;
     if (this.sessions.size > this.capacity) this.evict();
     return session;
   }
@@ -86,8 +85,8 @@ export class SessionStore {
   }
 
   /**
-   * Ends the least recently used sessions (Map order is use order: touch() moves a session to the
-   * end), a hundredth of the capacity more than needed, in one pass: one by one, each eviction would
+   * Ends the least recently used sessions (the map is in use order: touch() makes a session the
+   * most recent), a hundredth of the capacity more than needed, in one pass: one by one, each eviction would
    * walk past the holes its predecessors left at the front of the Map.
    */
   private evict(): void {
@@ -106,13 +105,7 @@ export class SessionStore {
   /** Idle time counts from the end of the last request; the session becomes the most recently used. */
   touch(s: Session): void {
     s.lastActive = this.clock.now();
-    // The most recent already (one client's calls in a row) stays in place: a Map entry deleted and
-    // set again on every call makes garbage and, now and then, a new table.
-    if (s !== this.newest && this.sessions.get(s.id) === s) {
-      this.sessions.delete(s.id);
-      this.sessions.set(s.id, s);
-      this.newest = s;
-    }
+    if (this.sessions.get(s.id) === s) this.sessions.use(s.id);
   }
 
   end(id: string): boolean {
@@ -126,9 +119,7 @@ export class SessionStore {
 
   /** Takes in a session as it was (a snapshot being restored); it becomes the most recently used. */
   adopt(session: Session): void {
-    this.sessions.delete(session.id);
     this.sessions.set(session.id, session);
-    this.newest = session;
   }
 
   /** A short prefix, useless for authentication (X-TenantAPI-TruncatedSessionId). */
