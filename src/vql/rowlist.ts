@@ -1,8 +1,7 @@
 import type { Row } from './catalog';
 import { popcount } from './popcount';
 import { giveBackScratch, scratchWords } from './scratch';
-import { isIdentity, isReversal } from './slot-range';
-import { type KeptOrder, placesOf } from './sorted';
+import { type KeptOrder, placesOf, shapeOf } from './sorted';
 
 /**
  * An ordered, immutable list of found rows: a plain array, or a compact view over a cached rows
@@ -78,10 +77,11 @@ export class FrameRows implements RowList {
     // The documents' tables are in id order: ORDER BY id reads the bits up or down, skipping empty
     // words (a list's bits are all below `slots`: matchRows sets no other), or, without bits, the
     // rows themselves (slots appended since come after the others, or before them reversed).
-    if (!order || (bits && isIdentity(order))) return bitsUp(bits!, base, slots, want, stop); // (no order: bits, else answered above)
-    if (bits && isReversal(order)) return bitsDown(bits, base, slots, want, stop);
-    if (!bits && (isIdentity(order) || isReversal(order))) {
-      const up = isIdentity(order);
+    if (!order) return bitsUp(bits!, base, slots, want, stop); // (bits: without either, answered above)
+    const shape = shapeOf(order);
+    if (shape !== 'other') {
+      const up = shape === 'identity';
+      if (bits) return up ? bitsUp(bits, base, slots, want, stop) : bitsDown(bits, base, slots, want, stop);
       for (let q = want; q < stop; q++) out.push(base[up ? q : slots - 1 - q]);
       return out;
     }

@@ -6,46 +6,10 @@
  * scattered places (the query engine's costliest step on the 100k world's `query varied`).
  */
 import { popcount } from './popcount';
+import { shapeOf } from './sorted';
 
-/**
- * Whether a permutation is the identity (perm[p] === p), read once per permutation (view): sorted.ts
- * hands out a new view on every change (an append moves the slots in the same memory: a view kept
- * across a change would read a stale order, so no reader keeps one beyond its run).
- */
-export function isIdentity(perm: Int32Array): boolean {
-  let known = identities.get(perm);
-  if (known === undefined) {
-    known = true;
-    for (let p = 0; p < perm.length; p++) {
-      if (perm[p] !== p) {
-        known = false;
-        break;
-      }
-    }
-    identities.set(perm, known);
-  }
-  return known;
-}
-
-const identities = new WeakMap<Int32Array, boolean>();
-
-/** Whether a permutation reverses its slots (perm[p] === length - 1 - p: ORDER BY id DESC of a table in id order), read once per view. */
-export function isReversal(perm: Int32Array): boolean {
-  let known = reversals.get(perm);
-  if (known === undefined) {
-    known = true;
-    for (let p = 0, last = perm.length - 1; p < perm.length; p++) {
-      if (perm[p] !== last - p) {
-        known = false;
-        break;
-      }
-    }
-    reversals.set(perm, known);
-  }
-  return known;
-}
-
-const reversals = new WeakMap<Int32Array, boolean>();
+/** Whether a permutation is the identity (perm[p] === p): sorted.ts shapeOf, read once per permutation view. */
+export const isIdentity = (perm: Int32Array): boolean => shapeOf(perm) === 'identity';
 
 /** The slots [lo, hi) of a run of `perm` when they are a range (an identity permutation's run), else undefined. */
 export function slotRange(run: { perm: Int32Array; lo: number; hi: number }): readonly [number, number] | undefined {

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Change } from './frame';
-import { keyCompare, patchPermutation, withAppended } from './sorted';
+import { keyCompare, patchPermutation, placesOf, shapeOf, withAppended } from './sorted';
 
 /** The slots [0, n) sorted by `cmp`. */
 const sortedSlots = (n: number, cmp: (a: number, b: number) => number): number[] => Array.from({ length: n }, (_, i) => i).sort(cmp);
@@ -65,5 +65,19 @@ describe('patchPermutation', () => {
     const out = patchPermutation(perm, { replaced: Int32Array.of(1), oldLength: 4, length: 5, touched }, cmp);
     expect(Array.from(out)).toEqual([3, 4, 0, 2, 1]);
     expect(out.buffer).not.toBe(perm.buffer);
+  });
+});
+
+describe('permutations read once per view', () => {
+  it('shapeOf: the identity, its reversal, or neither (length 0 and 1 are the identity)', () => {
+    const of = (...p: number[]) => shapeOf(Int32Array.from(p));
+    expect([of(), of(0), of(0, 1, 2), of(2, 1, 0), of(1, 0), of(0, 2, 1), of(1, 2, 0)]).toEqual(['identity', 'identity', 'identity', 'reversal', 'reversal', 'other', 'other']);
+  });
+
+  it('placesOf: the place of each slot, the same array for the same view and a new one for another view', () => {
+    const perm = Int32Array.from([2, 0, 3, 1]);
+    expect([...placesOf(perm)]).toEqual([1, 3, 0, 2]);
+    expect(placesOf(perm)).toBe(placesOf(perm));
+    expect(placesOf(perm.subarray(0))).not.toBe(placesOf(perm));
   });
 });

@@ -113,18 +113,41 @@ export class KeptOrder {
   }
 }
 
-/** The place of each slot in a permutation (its inverse), made once per permutation (view: sorted.ts hands out a new one on each change). */
-export function placesOf(perm: Int32Array): Int32Array {
-  let places = placesByPerm.get(perm);
-  if (!places) {
-    places = new Int32Array(perm.length);
-    for (let p = 0; p < perm.length; p++) places[perm[p]] = p;
-    placesByPerm.set(perm, places);
-  }
-  return places;
+/**
+ * `make(perm)`, made once per permutation (view): sorted.ts hands out a new view on every change (an
+ * append moves the slots in the same memory: a view kept across a change would read a stale order,
+ * so no reader keeps one beyond its run).
+ */
+function perPermutation<T>(make: (perm: Int32Array) => T): (perm: Int32Array) => T {
+  const made = new WeakMap<Int32Array, T>();
+  return (perm) => {
+    let value = made.get(perm);
+    if (value === undefined) made.set(perm, (value = make(perm)));
+    return value;
+  };
 }
 
-const placesByPerm = new WeakMap<Int32Array, Int32Array>();
+/** The place of each slot in a permutation (its inverse). */
+export const placesOf = perPermutation((perm) => {
+  const places = new Int32Array(perm.length);
+  for (let p = 0; p < perm.length; p++) places[perm[p]] = p;
+  return places;
+});
+
+/**
+ * Whether a permutation is the identity (perm[p] === p: a key index or ORDER BY of the field a table
+ * is in order of, the documents' `id`), its reversal (perm[p] === length - 1 - p: ORDER BY id DESC),
+ * or neither; one pass.
+ */
+export const shapeOf = perPermutation((perm): 'identity' | 'reversal' | 'other' => {
+  let up = true;
+  let down = true;
+  for (let p = 0, last = perm.length - 1; p < perm.length && (up || down); p++) {
+    up &&= perm[p] === p;
+    down &&= perm[p] === last - p;
+  }
+  return up ? 'identity' : down ? 'reversal' : 'other';
+});
 
 /** The kept order of every slot of the frame by `cmp`, kept under `sig` and patched on change. */
 export function keptOrderOf(frame: Frame, sig: string, makeCompare: () => SlotCompare): KeptOrder {
