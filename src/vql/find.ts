@@ -137,7 +137,7 @@ export function compileFind(scope: Scope, find: Find): FindPredicate {
 }
 
 /**
- * The slots i where marks[i] is 1 (marks: 0 or 1 each), ascending, in scratch memory (scratch.ts:
+ * The slots i where marks[i] is 1 (marks: 0 or 1 each, as markFound sets them), ascending, in scratch memory (scratch.ts:
  * the probe's user gives it back), counted first and then listed, each pass reading four marks at a
  * time (a 100,000-row world's FIND finds a few hundred rows: most words are 0).
  */
@@ -157,7 +157,7 @@ export function markedSlots(marks: Uint8Array): Int32Array {
     }
   }
   for (let i = whole; i < n; i++) if (marks[i] === 1) out[k++] = i;
-  return k === count ? out : out.subarray(0, k); // (a mark other than 0 or 1 is counted by its low bit)
+  return out;
 }
 
 /**
