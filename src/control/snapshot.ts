@@ -14,7 +14,7 @@ import { type ComponentRecord, ComponentRegistry } from '../domain/configuration
 import { sha1Hex } from '../domain/configuration/staging';
 import type { StoredFile } from '../domain/documents/files';
 import { DocumentMetadata } from '../domain/documents/metadata';
-import type { DocumentVersion, StoredDocument } from '../domain/documents/model';
+import { type DocumentVersion, type StoredDocument, dayOf, momentOf, msOfDay } from '../domain/documents/model';
 import type { NamedList } from '../domain/documents/named-lists';
 import { TenantDocuments } from '../domain/documents/setup';
 import { DocumentStore } from '../domain/documents/store';
@@ -68,10 +68,14 @@ export function takeSnapshot(world: World): Snapshot {
     const registry = world.configuration.get(tenant.id);
     const t: TenantSnapshot = { documents: [], lists: [], staged: [] };
     if (store) {
-      t.documents = store.all().map((d) => toJson({
+      // Dates as milliseconds since 1970, as snapshots have always had them (not the model's day and millisecond).
+      t.documents = store.all().map(({ createdDay, createdMs, ...d }) => toJson({
         ...d,
+        created: momentOf(createdDay, createdMs),
         attachments: d.attachments.map((a) => ({ id: a.id, file: fileRef(a.file) })),
-        versions: d.versions.map((v) => ({ ...v, file: v.file ? fileRef(v.file) : undefined })),
+        versions: d.versions.map(({ createdDay, createdMs, modifiedDay, modifiedMs, ...v }) => ({
+          ...v, created: momentOf(createdDay, createdMs), modified: momentOf(modifiedDay, modifiedMs), file: v.file ? fileRef(v.file) : undefined,
+        })),
       }));
       for (const user of world.users.all()) {
         const lists = Object.fromEntries(LISTS.map((l) => [l, store.namedList(user, l)])) as Record<NamedList, number[]>;
@@ -158,11 +162,17 @@ function rebuild(world: World, snap: Snapshot, settings: Partial<Settings>): Wor
       guardUses(registry, tenant.id, store, fresh.queries.records);
       stores.set(tenant.id, store);
       for (const d of t.documents) {
-        const doc = fromJson<Omit<StoredDocument, 'attachments' | 'versions'> & { attachments: { id: number; file: number }[]; versions: (Omit<DocumentVersion, 'file'> & { file?: number })[] }>(d);
+        type Dated<T, K extends string> = Omit<T, `${K}Day` | `${K}Ms`> & Record<K, number>;
+        type VersionJson = Dated<Dated<Omit<DocumentVersion, 'file'>, 'created'>, 'modified'> & { file?: number };
+        const { created, ...doc } = fromJson<Dated<Omit<StoredDocument, 'attachments' | 'versions'>, 'created'> & { attachments: { id: number; file: number }[]; versions: VersionJson[] }>(d);
         store.insert({
           ...doc,
+          createdDay: dayOf(created), createdMs: msOfDay(created),
           attachments: doc.attachments.map((a) => ({ id: a.id, file: file(a.file) })),
-          versions: doc.versions.map((v) => ({ ...v, file: v.file === undefined || v.file === null ? undefined : file(v.file) })),
+          versions: doc.versions.map(({ created, modified, ...v }) => ({
+            ...v, createdDay: dayOf(created), createdMs: msOfDay(created), modifiedDay: dayOf(modified), modifiedMs: msOfDay(modified),
+            file: v.file === undefined || v.file === null ? undefined : file(v.file),
+          })),
         } as StoredDocument);
       }
       for (const l of t.lists) {

@@ -25,6 +25,11 @@ describe('snapshot round trip', () => {
     expect(snap.clock).toEqual({ now: '2026-01-15T09:03:00.000Z', frozen: true });
     expect(snap.sessions.map((s: { user: number }) => s.user)).toEqual([61008, 61003]);
     expect(JSON.stringify(snap)).toContain(Buffer.from('staged text').toString('base64'));
+    // Dates as milliseconds since 1970, whatever the model keeps (a day and a millisecond in it).
+    const probe = Object.values(snap.tenants as Record<string, { documents: { id: number }[] }>).flatMap((t) => t.documents).find((d) => d.id === changed.docId);
+    const createdAt = Date.parse('2026-01-15T09:00:00.000Z');
+    expect(probe).toMatchObject({ created: createdAt, versions: [{ created: createdAt, modified: createdAt }] });
+    expect(Object.keys(probe!).filter((k) => /Day$|Ms$/.test(k))).toEqual([]);
 
     await control(sim, 'POST', '/_sim/reset');
     await expectUnchanged(callOf(sim), changed);

@@ -6,7 +6,7 @@ import { ApiError, type ErrorItem, apiError, errorItem } from '../errors';
 import type { User } from '../users';
 import { storedFile } from './files';
 import type { DoctypeInfo, FieldMetadata } from './metadata';
-import { type StoredDocument, isVersionNumber } from './model';
+import { type StoredDocument, dayOf, isVersionNumber, msOfDay } from './model';
 import type { DocumentStore } from './store';
 
 export interface UploadLike {
@@ -183,13 +183,16 @@ export function createDocument(store: DocumentStore, user: User, input: CreateIn
   }
 
   const now = store.now();
+  const day = dayOf(now);
+  const ms = msOfDay(now);
   const id = store.peekNextId();
   const doc: StoredDocument = {
     id,
     doctype: doctype.name,
     lifecycle: lifecycle.name,
     documentNumber: documentNumberOf(id),
-    created: now,
+    createdDay: day,
+    createdMs: ms,
     createdBy: user.id,
     roles: { owner__v: { users: [user.id], groups: [] } },
     binder: false,
@@ -198,7 +201,7 @@ export function createDocument(store: DocumentStore, user: User, input: CreateIn
     versions: [{
       major: version[0], minor: version[1], state: lifecycle.states[0].name, fields: Object.fromEntries(fields),
       file: upload ? storedFile(upload.filename || 'file', upload.bytes, upload.type) : undefined,
-      created: now, createdBy: user.id, modified: now, modifiedBy: user.id,
+      createdDay: day, createdMs: ms, createdBy: user.id, modifiedDay: day, modifiedMs: ms, modifiedBy: user.id,
     }],
   };
   store.insert(doc);

@@ -22,11 +22,11 @@ const ben = userOf(3);
 
 function doc(id: number, owner: number, extra: Partial<StoredDocument> = {}): StoredDocument {
   return {
-    id, doctype: 'promotional__c', lifecycle: 'general_lifecycle__c', documentNumber: `DOC-${id}`, created: 0, createdBy: owner,
+    id, doctype: 'promotional__c', lifecycle: 'general_lifecycle__c', documentNumber: `DOC-${id}`, createdDay: 0, createdMs: 0, createdBy: owner,
     roles: { owner__v: { users: [owner], groups: [] } }, binder: false, crosslink: false, attachments: [],
     versions: [{
       major: 0, minor: 1, state: 'draft__c', fields: { name__v: `Document ${id}`, color__c: 'red__c' },
-      file: storedFile(`d${id}.txt`, new TextEncoder().encode(`content ${id}`)), created: 0, createdBy: owner, modified: 0, modifiedBy: owner,
+      file: storedFile(`d${id}.txt`, new TextEncoder().encode(`content ${id}`)), createdDay: 0, createdMs: 0, createdBy: owner, modifiedDay: 0, modifiedMs: 0, modifiedBy: owner,
     }],
     ...extra,
   };

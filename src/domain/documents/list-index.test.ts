@@ -40,12 +40,12 @@ function doc(id: number): StoredDocument {
   const owner = id % 20 === 0 ? cy.id : id % 3 === 0 ? ben.id : ann.id;
   const name = NAMES[id % NAMES.length];
   return {
-    id, doctype: 'promotional__c', lifecycle: 'general_lifecycle__c', documentNumber: `DOC-${(id * 37) % 101}`, created: id % 5, createdBy: owner,
+    id, doctype: 'promotional__c', lifecycle: 'general_lifecycle__c', documentNumber: `DOC-${(id * 37) % 101}`, createdDay: id % 2, createdMs: id % 5, createdBy: owner,
     roles: { owner__v: { users: [owner], groups: [] }, ...(id % 4 === 0 ? { viewer__v: { users: [], groups: [GROUP] } } : {}) },
     binder: false, crosslink: false, attachments: [],
     versions: [{
       major: 0, minor: 1, state: id % 2 ? 'draft__c' : 'approved__c', fields: { ...(name === undefined ? {} : { name__v: name }), color__c: id % 5 ? 'red__c' : 'green__c' },
-      file: id % 6 === 0 ? undefined : storedFile(`d${id}.txt`, new TextEncoder().encode(`content ${id}`)), created: id % 7, createdBy: owner, modified: (id * 13) % 17, modifiedBy: owner,
+      file: id % 6 === 0 ? undefined : storedFile(`d${id}.txt`, new TextEncoder().encode(`content ${id}`)), createdDay: id % 3, createdMs: id % 7, createdBy: owner, modifiedDay: id % 4, modifiedMs: (id * 13) % 17, modifiedBy: owner,
     }],
   };
 }
@@ -195,7 +195,8 @@ describe('the kept sorted orders of endpoint 21', () => {
     for (let id = 2; id <= 40; id += 2) {
       const v = latestVersion(store.get(admin, id));
       v.fields = { ...v.fields, name__v: `renamed ${(id * 7) % 11}` };
-      v.modified = 100 - id;
+      v.modifiedDay = 0;
+      v.modifiedMs = 100 - id;
       store.changed(store.get(admin, id));
     }
     expectSameAsFullSort('after 20 changes at once');

@@ -17,9 +17,12 @@ export interface DocumentVersion {
   file?: StoredFile;
   /** The file has a viewable rendition (fixtures may say so); absent: decided by its format (renditions.ts). */
   viewable?: boolean;
-  created: number;
+  /** When it was made: a moment in two small integers (see `momentOf`). */
+  createdDay: number;
+  createdMs: number;
   createdBy: number;
-  modified: number;
+  modifiedDay: number;
+  modifiedMs: number;
   modifiedBy: number;
 }
 
@@ -39,7 +42,9 @@ export interface StoredDocument {
   doctype: string;
   lifecycle: string;
   documentNumber: string;
-  created: number;
+  /** When it was made: a moment in two small integers (see `momentOf`). */
+  createdDay: number;
+  createdMs: number;
   createdBy: number;
   roles: Partial<Record<RoleName, RoleMembers>>;
   binder: boolean;
@@ -49,6 +54,23 @@ export interface StoredDocument {
   versions: DocumentVersion[];
   lock?: Lock;
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * (issue 19) A moment (milliseconds since 1970) is kept as its day since 1970 and its millisecond
+ * in that day, two numbers V8 keeps as small integers in the object itself. A millisecond count does
+ * not fit a small integer, so each date field held a boxed number of its own: half a million objects
+ * for the garbage collector to mark in a 100,000-document world, a third of everything it marked.
+ */
+export const dayOf = (ms: number) => Math.floor(ms / DAY_MS);
+/** The millisecond of its day (0…86,399,999), before 1970 too. */
+export const msOfDay = (ms: number) => ms - dayOf(ms) * DAY_MS;
+/** The moment of a day and a millisecond in it: the inverse of `dayOf` and `msOfDay`. */
+export const momentOf = (day: number, ms: number) => day * DAY_MS + ms;
+
+export const createdAt = (o: { createdDay: number; createdMs: number }) => momentOf(o.createdDay, o.createdMs);
+export const modifiedAt = (v: DocumentVersion) => momentOf(v.modifiedDay, v.modifiedMs);
 
 /** (chosen, docs/decisions.md) Major and minor version numbers are integers 0…MAX_VERSION_NUMBER. */
 export const MAX_VERSION_NUMBER = 999_999;

@@ -91,11 +91,11 @@ describe('recordField', () => {
 
 function generatedDoc(fields: Record<string, unknown>, withFile: boolean, doctype = 'promotional__c', state = 'draft__c', locked = false): StoredDocument {
   return {
-    id: 5, doctype, lifecycle: doctype === 'unknown__c' ? 'nowhere__c' : 'general_lifecycle__c', documentNumber: 'DOC-5', created: 1, createdBy: 7,
+    id: 5, doctype, lifecycle: doctype === 'unknown__c' ? 'nowhere__c' : 'general_lifecycle__c', documentNumber: 'DOC-5', createdDay: 0, createdMs: 1, createdBy: 7,
     roles: { owner__v: { users: [7], groups: [] }, ...(withFile ? { viewer__v: { users: [], groups: [3] } } : {}) },
     binder: false, crosslink: withFile, attachments: [], ...(locked ? { lock: { by: 7, at: 9 } } : {}),
     versions: [{
-      major: 1, minor: 2, state, fields, created: 2, createdBy: 7, modified: 3, modifiedBy: 8,
+      major: 1, minor: 2, state, fields, createdDay: 0, createdMs: 2, createdBy: 7, modifiedDay: 0, modifiedMs: 3, modifiedBy: 8,
       ...(withFile ? { file: storedFile('a.txt', new TextEncoder().encode('hello')) } : {}),
     }],
   };

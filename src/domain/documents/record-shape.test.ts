@@ -29,10 +29,10 @@ function expectSame(a: Record<string, unknown>, b: Record<string, unknown>): voi
 
 function docWith(fields: Record<string, unknown>, withFile: boolean, doctype = 'promotional__c'): StoredDocument {
   return {
-    id: 5, doctype, lifecycle: 'general_lifecycle__c', documentNumber: 'DOC-5', created: 1, createdBy: 7,
+    id: 5, doctype, lifecycle: 'general_lifecycle__c', documentNumber: 'DOC-5', createdDay: 0, createdMs: 1, createdBy: 7,
     roles: { owner__v: { users: [7], groups: [] } }, binder: false, crosslink: false, attachments: [],
     versions: [{
-      major: 1, minor: 0, state: 'draft__c', fields, created: 2, createdBy: 7, modified: 3, modifiedBy: 8,
+      major: 1, minor: 0, state: 'draft__c', fields, createdDay: 0, createdMs: 2, createdBy: 7, modifiedDay: 0, modifiedMs: 3, modifiedBy: 8,
       ...(withFile ? { file: storedFile('a.txt', new TextEncoder().encode('hello')) } : {}),
     }],
   };

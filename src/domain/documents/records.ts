@@ -21,7 +21,7 @@
  */
 import { isoMillis } from '../clock';
 import type { MetadataView } from './metadata';
-import { type DocumentVersion, type StoredDocument, latestVersion } from './model';
+import { type DocumentVersion, type StoredDocument, createdAt, latestVersion, modifiedAt } from './model';
 import { blankOf, learnShape, shapeKey } from './record-shape';
 import { ROLES, STANDARD_DEFAULTS } from './standard-fields';
 
@@ -98,9 +98,9 @@ export const SERVICE_FIELDS: ReadonlyMap<string, FieldRule> = new Map<string, Fi
   ['locked__v', (s) => s.doc.lock !== undefined],
   ['major_version_number__v', (s) => s.version.major],
   ['minor_version_number__v', (s) => s.version.minor],
-  ['document_creation_date__v', (s) => isoMillis(s.doc.created)],
-  ['version_creation_date__v', (s) => isoMillis(s.version.created)],
-  ['version_modified_date__v', (s) => isoMillis(s.version.modified)],
+  ['document_creation_date__v', (s) => isoMillis(createdAt(s.doc))],
+  ['version_creation_date__v', (s) => isoMillis(createdAt(s.version))],
+  ['version_modified_date__v', (s) => isoMillis(modifiedAt(s.version))],
   ['created_by__v', (s) => s.doc.createdBy],
   ['version_created_by__v', (s) => s.version.createdBy],
   ['last_modified_by__v', (s) => s.version.modifiedBy],
@@ -179,9 +179,9 @@ function fill(record: DocumentRecord, view: MetadataView, doc: StoredDocument, v
   record.locked__v = doc.lock !== undefined;
   record.major_version_number__v = version.major;
   record.minor_version_number__v = version.minor;
-  record.document_creation_date__v = isoMillis(doc.created);
-  record.version_creation_date__v = isoMillis(version.created);
-  record.version_modified_date__v = isoMillis(version.modified);
+  record.document_creation_date__v = isoMillis(createdAt(doc));
+  record.version_creation_date__v = isoMillis(createdAt(version));
+  record.version_modified_date__v = isoMillis(modifiedAt(version));
   record.created_by__v = doc.createdBy;
   record.version_created_by__v = version.createdBy;
   record.last_modified_by__v = version.modifiedBy;

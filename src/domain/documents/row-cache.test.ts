@@ -14,9 +14,9 @@ import { ADMIT_WHEN_FULL, RECORDS_KEPT, RowCache } from './row-cache';
 
 function doc(id: number): StoredDocument {
   return {
-    id, doctype: 'promotional__c', lifecycle: 'general_lifecycle__c', documentNumber: `DOC-${id}`, created: id, createdBy: 1,
+    id, doctype: 'promotional__c', lifecycle: 'general_lifecycle__c', documentNumber: `DOC-${id}`, createdDay: 0, createdMs: id, createdBy: 1,
     roles: { owner__v: { users: [1], groups: [] } }, binder: false, crosslink: false, attachments: [],
-    versions: [{ major: 0, minor: 1, state: 'draft__c', fields: { name__v: `Document ${id}`, language__v: ['en'] }, created: id, createdBy: 1, modified: id, modifiedBy: 1 }],
+    versions: [{ major: 0, minor: 1, state: 'draft__c', fields: { name__v: `Document ${id}`, language__v: ['en'] }, createdDay: 0, createdMs: id, createdBy: 1, modifiedDay: 0, modifiedMs: id, modifiedBy: 1 }],
   };
 }
 

@@ -18,7 +18,7 @@ import { documentNumberOf } from './create';
 import { type StoredFile, storedFile } from './files';
 import { type Group, GroupDirectory } from './groups';
 import { DocumentMetadata, type MetadataView } from './metadata';
-import { type Attachment, type DocumentVersion, type RoleMembers, type StoredDocument, MAX_VERSION_NUMBER, isVersionNumber } from './model';
+import { type Attachment, type DocumentVersion, type RoleMembers, type StoredDocument, MAX_VERSION_NUMBER, dayOf, isVersionNumber, msOfDay } from './model';
 import type { NamedList } from './named-lists';
 import { DocumentStore } from './store';
 import { ROLES, type RoleName } from './standard-fields';
@@ -214,12 +214,14 @@ export function loadDocuments(fixtures: FixtureSet, tenants: TenantDirectory, us
         viewable = v.viewable;
       } else if (v.viewable !== undefined) viewable = v.viewable;
       const at_ = v.created ? Date.parse(v.created) : created;
+      const day = dayOf(at_);
+      const ms = msOfDay(at_);
       const by = v.createdBy ?? d.createdBy;
       userOk(by, () => `versions[${j}].createdBy`);
       const state = intern.string(v.state);
       return viewable === undefined
-        ? { major, minor, state, fields, file, created: at_, createdBy: by, modified: at_, modifiedBy: by }
-        : { major, minor, state, fields, file, viewable, created: at_, createdBy: by, modified: at_, modifiedBy: by };
+        ? { major, minor, state, fields, file, createdDay: day, createdMs: ms, createdBy: by, modifiedDay: day, modifiedMs: ms, modifiedBy: by }
+        : { major, minor, state, fields, file, viewable, createdDay: day, createdMs: ms, createdBy: by, modifiedDay: day, modifiedMs: ms, modifiedBy: by };
     });
     if (d.lock) {
       const holder = users.get(d.lock.user);
@@ -233,7 +235,7 @@ export function loadDocuments(fixtures: FixtureSet, tenants: TenantDirectory, us
     if (typeof fields.name__v !== 'string') report(`${item.at}.versions[0].fields.name__v: every document needs a name`);
     try {
       store.insert({
-        id: d.id, doctype: intern.string(d.type), lifecycle: intern.string(d.lifecycle), documentNumber: d.number ?? documentNumberOf(d.id), created, createdBy: d.createdBy,
+        id: d.id, doctype: intern.string(d.type), lifecycle: intern.string(d.lifecycle), documentNumber: d.number ?? documentNumberOf(d.id), createdDay: dayOf(created), createdMs: msOfDay(created), createdBy: d.createdBy,
         roles, binder: d.binder ?? false, crosslink: d.crosslink ?? false,
         attachments: d.attachments?.length ? d.attachments.flatMap((a, j) => {
           const f = fileAt(a.file, () => `${item.at}.attachments[${j}].file`);
