@@ -20,8 +20,7 @@ export type CreateInput = Record<string, string | number | boolean | UploadLike 
 /** Parts handled by name rather than as plain field values. */
 const STRUCTURAL = new Set(['file', 'name__v', 'type__v', 'subtype__v', 'classification__v', 'lifecycle__v', 'major_version_number__v', 'minor_version_number__v']);
 
-/** (chosen) The document number the service assigns. */
-export const documentNumberOf = (id: number) => `DOC-${String(id).padStart(6, '0')}`;
+export { documentNumberOf } from './model';
 
 const isUpload = (v: unknown): v is UploadLike => typeof v === 'object' && v !== null && 'bytes' in v;
 const text = (v: CreateInput[string]): string | undefined => (v === undefined || isUpload(v) ? undefined : String(v).trim() || undefined);
@@ -190,7 +189,7 @@ export function createDocument(store: DocumentStore, user: User, input: CreateIn
     id,
     doctype: doctype.name,
     lifecycle: lifecycle.name,
-    documentNumber: documentNumberOf(id),
+    documentNumber: undefined,
     createdDay: day,
     createdMs: ms,
     createdBy: user.id,

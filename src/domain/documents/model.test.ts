@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createdAt, dayOf, modifiedAt, momentOf, msOfDay } from './model';
+import { type StoredDocument, createdAt, dayOf, documentNumberOf, modifiedAt, momentOf, msOfDay, numberOf } from './model';
 
 /** The dates of the ECMAScript time range: ±100,000,000 days around 1970. */
 const MAX_MS = 8.64e15;
@@ -29,5 +29,13 @@ describe('a moment kept as a day and a millisecond in it', () => {
     const version = { createdDay: 20_419, createdMs: 1, modifiedDay: 20_420, modifiedMs: 2 };
     expect(createdAt(version)).toBe(20_419 * 86_400_000 + 1);
     expect(modifiedAt(version as never)).toBe(20_420 * 86_400_000 + 2);
+  });
+});
+
+describe('a document number', () => {
+  it('is the one the service assigns unless the document has its own', () => {
+    expect(documentNumberOf(42)).toBe('DOC-000042');
+    expect(numberOf({ id: 42, documentNumber: undefined } as StoredDocument)).toBe('DOC-000042');
+    expect(numberOf({ id: 42, documentNumber: 'PROMO-0101' } as StoredDocument)).toBe('PROMO-0101');
   });
 });

@@ -21,7 +21,7 @@
  */
 import { isoMillis } from '../clock';
 import type { MetadataView } from './metadata';
-import { type DocumentVersion, type StoredDocument, createdAt, latestVersion, modifiedAt } from './model';
+import { type DocumentVersion, type StoredDocument, createdAt, latestVersion, modifiedAt, numberOf } from './model';
 import { blankOf, learnShape, shapeKey } from './record-shape';
 import { ROLES, STANDARD_DEFAULTS } from './standard-fields';
 
@@ -68,7 +68,7 @@ export const BASE_FIELDS: ReadonlyMap<string, FieldRule> = new Map<string, Field
 
 /** Layer 3: over the stored fields. */
 export const LABEL_FIELDS: ReadonlyMap<string, FieldRule> = new Map<string, FieldRule>([
-  ['document_number__v', (s) => s.doc.documentNumber],
+  ['document_number__v', (s) => numberOf(s.doc)],
   ['type__v', (s) => chainLabel(s, 0)],
   ['subtype__v', (s) => chainLabel(s, 1)],
   ['classification__v', (s) => chainLabel(s, 2)],
@@ -153,7 +153,7 @@ function fill(record: DocumentRecord, view: MetadataView, doc: StoredDocument, v
     if (k === '__proto__') Object.defineProperty(record, k, { value: v, enumerable: true, writable: true, configurable: true });
     else record[k] = v;
   }
-  record.document_number__v = doc.documentNumber;
+  record.document_number__v = numberOf(doc);
   for (let i = 0; i < Math.min(3, chain.length); i++) record[CHAIN_LABELS[i]] = view.doctype(chain[i])?.label ?? chain[i];
   record.lifecycle__v = lifecycle?.label ?? doc.lifecycle;
   record.status__v = state?.label ?? version.state;
