@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MAX_ROWS_PER_TENANT, UsageLog, type UsageRow } from './index';
+import { rowBytes } from './ring';
 
 const row = (over: Partial<UsageRow> = {}): UsageRow => ({
   time: Date.parse('2026-01-15T09:00:00.000Z'), executionId: 'e1', method: 'GET', endpoint: '/api/v25.3', responseStatus: 'SUCCESS',
@@ -44,7 +46,8 @@ describe('UsageLog', () => {
     const made: UsageRow[] = [];
     for (let i = 0; i < 6000; i++) {
       const r = row({
-        time: Date.parse('2026-01-15T00:00:00.000Z') + i * 1000, executionId: `e${i}`, endpoint: `/api/v25.3/objects/documents/${i % 7}`,
+        // Execution ids as the app makes them (UUIDs, kept as bytes) and others (kept as text).
+        time: Date.parse('2026-01-15T00:00:00.000Z') + i * 1000, executionId: i % 3 === 1 ? `e${i}` : randomUUID(), endpoint: `/api/v25.3/objects/documents/${i % 7}`,
         ...(i % 3 ? { userId: 61000 + (i % 5), truncatedSessionId: `S${i % 4}`, version: 'v25.3' } : {}),
         ...(i % 4 === 0 ? { burstRemaining: i % 100, referenceId: `ref-${i}` } : {}), delayMs: i % 2 ? 0 : 250, durationMs: i % 9,
       });
@@ -53,5 +56,7 @@ describe('UsageLog', () => {
     }
     expect(log.day(9, '2026-01-15')).toEqual(made.slice(-2500).filter((r) => r.time < Date.parse('2026-01-16T00:00:00.000Z')));
     expect(log.day(9, '2026-01-15')[0]).toEqual(made[3500]);
+    // The bytes counted are those of the rows kept, however their execution ids are stored.
+    expect(log.sizeOf(9)).toEqual({ rows: 2500, bytes: made.slice(-2500).reduce((n, r) => n + rowBytes(r), 0) });
   });
 });

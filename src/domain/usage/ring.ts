@@ -1,12 +1,14 @@
 /**
  * The rows of one tenant's usage log, stored by column in a ring: numbers in Float64Arrays, text
- * as references to shared strings. A row costs ~110 bytes plus its text, and the ring holds
+ * as references to shared strings, and the execution id (a UUID, unique to the row) packed into
+ * 16 bytes when it is one, so that it is not a string of its own on the heap. A row costs ~110 bytes plus its text, and the ring holds
  * no object per row, so a busy simulator's log neither grows the heap nor feeds the garbage
  * collector (kept as row objects, 100,000 rows took ~35 MB and were a third of peak RSS under load).
  * It grows by doubling up to its row capacity; past the row capacity or the byte budget, the oldest
  * rows go first (issue 18: a log of long client-sent ids reached 1.6 GB).
  */
 import type { UsageRow } from './index';
+import { packUuid, unpackUuid, UUID_BYTES, UUID_CHARS } from './uuid-bytes';
 
 const NUMBERS = ['time', 'userId', 'burstRemaining', 'delayMs', 'durationMs'] as const;
 /** The text columns of a row (each bounded when recorded: index.ts). */
@@ -40,7 +42,9 @@ export class UsageRing {
   private head = 0;
   private used = 0;
   private numbers: Record<NumberColumn, Float64Array>;
+  /** The text columns; a row whose execution id is in `uuids` has none in `texts.executionId`. */
   private texts: Record<TextColumn, (string | undefined)[]>;
+  private uuids: Uint8Array;
   private readonly interned = new Map<string, string>();
 
   constructor(readonly capacity: number, readonly maxBytes = Number.POSITIVE_INFINITY) {
@@ -49,6 +53,7 @@ export class UsageRing {
     const rows = Math.min(INITIAL_ROWS, capacity);
     this.numbers = Object.fromEntries(NUMBERS.map((c) => [c, new Float64Array(rows)])) as Record<NumberColumn, Float64Array>;
     this.texts = Object.fromEntries(TEXTS.map((c) => [c, slotsOf(rows)])) as unknown as Record<TextColumn, (string | undefined)[]>;
+    this.uuids = new Uint8Array(rows * UUID_BYTES);
   }
 
   get length(): number {
@@ -70,7 +75,7 @@ export class UsageRing {
     this.size++;
     this.used += cost;
     for (const c of NUMBERS) this.numbers[c][at] = row[c] ?? Number.NaN;
-    this.texts.executionId[at] = row.executionId;
+    this.texts.executionId[at] = packUuid(row.executionId, this.uuids, at * UUID_BYTES) ? undefined : row.executionId;
     for (const c of TEXTS) if (c !== 'executionId') this.texts[c][at] = this.intern(row[c]);
   }
 
@@ -90,6 +95,7 @@ export class UsageRing {
         const v = this.texts[c][at];
         if (v !== undefined) row[c] = v;
       }
+      row.executionId ??= unpackUuid(this.uuids, at * UUID_BYTES);
       out.push(row);
     }
     return out;
@@ -102,7 +108,7 @@ export class UsageRing {
       text[c] = this.texts[c][at];
       this.texts[c][at] = undefined;
     }
-    this.used -= rowBytes(text);
+    this.used -= rowBytes(text) + (text.executionId === undefined ? 2 * UUID_CHARS : 0);
     this.head = (this.head + 1) % this.numbers.time.length;
     this.size--;
     if (this.size === 0) this.head = 0;
@@ -124,6 +130,9 @@ export class UsageRing {
       for (let i = 0; i < this.size; i++) bigger[i] = old[order(i)];
       this.texts[c] = bigger;
     }
+    const uuids = new Uint8Array(rows * UUID_BYTES);
+    for (let i = 0; i < this.size; i++) uuids.set(this.uuids.subarray(order(i) * UUID_BYTES, (order(i) + 1) * UUID_BYTES), i * UUID_BYTES);
+    this.uuids = uuids;
     this.head = 0;
   }
 
