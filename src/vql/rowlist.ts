@@ -17,10 +17,12 @@ export interface RowList {
   readonly bytes?: number;
   /** Rows [start, end), with the bounds read exactly like Array.prototype.slice's. */
   slice(start?: number, end?: number): Row[];
+  /** Positions [start, end) as a list of the same kind (a compact view's window: no rows copied). */
+  window?(start?: number, end?: number): RowList;
 }
 
 /** A slice bound as Array.prototype.slice reads it: integer part, negative from the end, clamped. */
-function bound(x: number | undefined, length: number, fallback: number): number {
+export function bound(x: number | undefined, length: number, fallback: number): number {
   if (x === undefined) return fallback;
   const v = Math.trunc(x) || 0;
   return v < 0 ? Math.max(length + v, 0) : Math.min(v, length);
@@ -39,19 +41,16 @@ export type ListOrder = { readonly kept: KeptOrder; readonly epoch: object };
  */
 export class FrameRows implements RowList {
   constructor(
-    private readonly base: readonly Row[],
-    private readonly order: ListOrder | undefined,
-    private readonly bits: Uint32Array | undefined,
-    private readonly from: number,
+    readonly base: readonly Row[],
+    readonly order: ListOrder | undefined,
+    readonly bits: Uint32Array | undefined,
+    readonly from: number,
     readonly length: number,
-    private readonly slots: number = base.length,
+    readonly slots: number = base.length,
   ) {}
 
-  /** Counted whole: the permutation it reads (shared with the lists found in its epoch, and kept for them once the epoch ends). */
   get bytes(): number {
-    const o = this.order;
-    const perm = o === undefined ? 0 : o.kept.permFor(o.epoch).byteLength;
-    return (this.bits?.byteLength ?? 0) + perm;
+    return (this.bits?.byteLength ?? 0) + orderBytes(this.order);
   }
 
   /** Positions [start, end) of this list as a new list (SKIP, MAXROWS). */
@@ -182,7 +181,10 @@ function bitsDown(bits: Uint32Array, base: readonly Row[], slots: number, want: 
   return out;
 }
 
+/** Counted whole: the permutation a list reads (shared with the lists found in its epoch, and kept for them once the epoch ends). */
+export const orderBytes = (o: ListOrder | undefined): number => (o === undefined ? 0 : o.kept.permFor(o.epoch).byteLength);
+
 /** Positions [start, end) of a list, bounds read like Array.prototype.slice's (arrays are sliced). */
 export function windowOf(list: RowList, start: number, end: number): RowList {
-  return list instanceof FrameRows ? list.window(start, end) : list.slice(start, end);
+  return 'window' in list && list.window ? list.window(start, end) : list.slice(start, end);
 }

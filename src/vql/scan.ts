@@ -7,6 +7,7 @@ import type { Predicate } from './compile';
 import { bind, type Frame, type Slot } from './frame';
 import { type Candidates, giveBackCandidates, type Probe } from './probe';
 import { popcount } from './popcount';
+import { scratchWords } from './scratch';
 import { setRange, slotRange } from './slot-range';
 
 /** (chosen) An index's candidates are read instead of scanning when they are at most this share of the rows. */
@@ -28,13 +29,14 @@ function visibleWord(visible: Uint32Array, w: number, n: number): number {
  * The slots of the frame whose row passes `test` (all when undefined) and `visible` holds, as a
  * bitset, and how many. `probe` (of a condition `test` includes) may narrow the rows tested; when
  * `test` is that condition alone (`probeIsTest`) and the probe is exact, its candidates are the
- * matching rows: nothing is tested, and no column is bound.
+ * matching rows: nothing is tested, and no column is bound. The bitset is scratch memory
+ * (scratch.ts), the caller's to give back: a found list keeps its rows in less (kept-rows.ts).
  */
 export function matchRows(frame: Frame, slots: readonly Slot[], test: Predicate | undefined, visible: Uint32Array | undefined, probe?: Probe, probeIsTest = false): { bits: Uint32Array; count: number } {
   const rows = frame.rows;
   const n = frame.length;
   const words = (n + 31) >>> 5;
-  const bits = new Uint32Array(words);
+  const bits = scratchWords(words);
   let count = 0;
   if (!test) {
     for (let w = 0; w < words; w++) {

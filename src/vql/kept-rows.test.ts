@@ -1,0 +1,91 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { KeptRows } from './kept-rows';
+import { FrameRows, type RowList, windowOf } from './rowlist';
+import { freeScratch, giveBackScratch, scratchWords } from './scratch';
+import { KeptOrder } from './sorted';
+
+/** Found slots of n: a run (a range of ids), a few scattered (a LIKE prefix), or many (an equality). */
+const foundOf = (n: number): fc.Arbitrary<boolean[]> => fc.oneof(
+  fc.tuple(fc.nat({ max: n }), fc.nat({ max: n })).map(([a, b]) => Array.from({ length: n }, (_, i) => i >= Math.min(a, b) && i < Math.max(a, b))),
+  fc.array(fc.nat({ max: Math.max(0, n - 1) }), { maxLength: 12 }).map((at) => Array.from({ length: n }, (_, i) => n > 0 && at.includes(i))),
+  fc.array(fc.boolean(), { minLength: n, maxLength: n }),
+);
+
+const orderOf = (n: number): fc.Arbitrary<number[] | null> => fc.option(fc.oneof(
+  fc.shuffledSubarray([...Array(n).keys()], { minLength: n, maxLength: n }),
+  fc.constant([...Array(n).keys()].reverse()),
+));
+
+function bitsOf(found: boolean[]): Uint32Array {
+  const bits = new Uint32Array((found.length + 31) >>> 5);
+  found.forEach((f, i) => { if (f) bits[i >>> 5] |= 1 << (i & 31); });
+  return bits;
+}
+
+/** `found` as a bitset in scratch memory (what matchRows gives KeptRows.found), and how many are set. */
+function scratchBitsOf(found: boolean[]): { bits: Uint32Array; count: number } {
+  const bits = scratchWords((found.length + 31) >>> 5);
+  bits.set(bitsOf(found));
+  return { bits, count: found.filter(Boolean).length };
+}
+
+describe('KeptRows: a found list in the memory its rows need', () => {
+  it('slices and windows like the FrameRows of its bitset, in the bytes of the bitset cut to its rows or of their slots, whichever is less', () => {
+    const spec = fc.oneof(fc.integer({ min: 0, max: 200 }), fc.constantFrom(1000, 3000)).chain((n) => fc.record({
+      n: fc.constant(n),
+      found: foundOf(n),
+      order: orderOf(n),
+      windows: fc.array(fc.tuple(fc.integer({ min: -50, max: 3000 }), fc.integer({ min: -50, max: 3000 })), { maxLength: 2 }),
+      slices: fc.array(fc.tuple(fc.integer({ min: -50, max: 3000 }), fc.integer({ min: -50, max: 3000 })), { minLength: 1, maxLength: 4 }),
+    }));
+    fc.assert(fc.property(spec, ({ n, found, order, windows, slices }) => {
+      const base = Array.from({ length: n }, (_, i) => ({ i }));
+      const kept = order ? new KeptOrder(Int32Array.from(order)) : undefined;
+      const listOrder = kept && { kept, epoch: kept.epoch };
+      const { bits, count } = scratchBitsOf(found);
+      const freeBefore = freeScratch();
+      let list: RowList = KeptRows.found(base, listOrder, bits, count, n);
+      expect(freeScratch(), 'the scratch bitset is given back').toBe(freeBefore + 1);
+      let reference: RowList = new FrameRows(base, listOrder, bitsOf(found), 0, count, n);
+      expect(list).toBeInstanceOf(KeptRows);
+      const words = bits.length === 0 ? 0 : Math.max(0, bitsOf(found).findLastIndex((w) => w !== 0) + 1 - Math.max(0, bitsOf(found).findIndex((w) => w !== 0)));
+      expect(list.bytes).toBe(4 * Math.min(count, words) + (order ? 4 * n : 0));
+      for (const [a, b] of windows) {
+        list = windowOf(list, a, b);
+        reference = windowOf(reference, a, b);
+        expect(list).toBeInstanceOf(KeptRows);
+      }
+      // Two free buffers of the full bitset's size class wait (a slice may also read its rows' places
+      // in one of that class: rowlist.ts): a slice that gives its bitset back leaves both there.
+      const two = [scratchWords((n + 31) >>> 5), scratchWords((n + 31) >>> 5)];
+      two.forEach(giveBackScratch);
+      const free = freeScratch();
+      expect(list.length).toBe(reference.length);
+      expect(list.slice()).toEqual(reference.slice());
+      for (const [a, b] of slices) expect(list.slice(a, b)).toEqual(reference.slice(a, b));
+      expect(freeScratch(), 'the full bitset a slice is read from is given back').toBe(free);
+    }), { numRuns: 300 });
+  });
+
+  it('keeps a 100,000-slot list of a range or a few rows in a fraction of its 12.5 KB bitset', () => {
+    const n = 100_000;
+    const base = Array.from({ length: n }, (_, i) => ({ i }));
+    const range = scratchBitsOf(Array.from({ length: n }, (_, i) => i >= 40_000 && i < 41_000));
+    const few = scratchBitsOf(Array.from({ length: n }, (_, i) => i % 9_973 === 0));
+    const rangeList = KeptRows.found(base, undefined, range.bits, range.count, n);
+    const fewList = KeptRows.found(base, undefined, few.bits, few.count, n);
+    expect([range.count, few.count]).toEqual([1000, 11]);
+    expect(rangeList.bytes).toBe(4 * (Math.ceil(41_000 / 32) - Math.floor(40_000 / 32)));
+    expect(fewList.bytes).toBe(4 * 11);
+    expect(rangeList.slice(990, 1000)).toEqual(base.slice(40_990, 41_000));
+    expect(fewList.slice(9, 11)).toEqual([base[89_757], base[99_730]]);
+  });
+
+  it('without a bitset, is a FrameRows of every slot', () => {
+    const base = [{ i: 0 }, { i: 1 }, { i: 2 }];
+    const all = KeptRows.found(base, undefined, undefined, 2, 2);
+    expect(all).toBeInstanceOf(FrameRows);
+    expect(all.slice()).toEqual([base[0], base[1]]);
+  });
+});
