@@ -10,6 +10,7 @@ import type { FieldInfo, QueryCatalog, QueryTable, QueryTarget, Row } from './ca
 import { VqlError } from './errors';
 import { evaluate, findRows } from './evaluate';
 import { parse } from './parser';
+import { freeScratch, giveBackScratch, scratchMarks } from './scratch';
 
 /** A table as the contract describes it: appends in place, a replacement copies the array, a change log. */
 class TestTable implements QueryTable {
@@ -207,5 +208,21 @@ describe('targets on a shared table', () => {
     expect(found.slice()).toEqual(before);
     expect(ids("SELECT id FROM t WHERE name__v = 'A'")).toEqual([1]);
     expect(ids("SELECT id FROM t FIND ('d')")).toEqual([4]);
+  });
+
+  it('catches up with a changed table in scratch memory it gives back (the marks of the changed slots)', () => {
+    const rows = Array.from({ length: 3000 }, (_, i) => ({ id: i + 1, name__v: `n${i}`, size__v: i % 7 }));
+    const table = new TestTable(rows);
+    const target: QueryTarget = { name: 't', fields: FIELDS, table, rows: () => [] };
+    const catalog: QueryCatalog = { target: () => target };
+    const ids = (q: string) => evaluate(parse(q), catalog).rows.map((r) => r.id);
+    expect(ids('SELECT id FROM t WHERE size__v = 6 ORDER BY size__v DESC PAGESIZE 2')).toEqual([7, 14]);
+    table.replace(6, { id: 7, name__v: 'n6', size__v: 0 });
+    table.append({ id: 3001, name__v: 'n3000', size__v: 6 });
+    // One free buffer of the marks' size class waits: a sync that gives its marks back leaves it there.
+    giveBackScratch(scratchMarks(3001));
+    const free = freeScratch();
+    expect(ids('SELECT id FROM t WHERE size__v = 6 ORDER BY size__v DESC PAGESIZE 2')).toEqual([14, 21]);
+    expect(freeScratch()).toBe(free);
   });
 });
