@@ -1,9 +1,8 @@
 /**
- * A found list (kept for later pages when a result is stored behind paging links) in the memory
- * its rows need: when they lie within less than half of its bitset's words, that bitset cut to the
- * words between the first and the last found row, or, when fewer rows than that were found, their
- * slots. A page of it is read from a full bitset made again in scratch memory (a few µs on a
- * 100,000-document world). Rows across more of the bitset keep the bitset itself.
+ * A found list kept for later pages (a stored result behind paging links) in the memory its rows
+ * need: its bitset cut to the words between the first and the last found row, or, when fewer
+ * rows than that were found, their slots. A page of it is read from a full bitset made again in
+ * scratch memory (a few µs on a 100,000-document world).
  *
  * Why (issue 19): a list found on a table of 100,000 rows holds a 12.5 KB bitset however few rows
  * it found, and a query with a next page keeps its list for minutes. Under `query varied` half the
@@ -25,20 +24,17 @@ export class KeptRows implements RowList {
   ) {}
 
   /**
-   * The rows of `base` whose bits are set in `bits` (scratch memory: given back here, or kept as
-   * the list's own), `count` of them, among its first `slots`, read in `order` (or slot order);
-   * without bits, all of them (a FrameRows, which holds no bitset then).
+   * The rows of `base` whose bits are set in `bits` (scratch memory, given back here: scratch.ts),
+   * `count` of them, among its first `slots`, read in `order` (or slot order); without bits, all of
+   * them (a FrameRows, which holds no bitset then).
    */
   static found(base: readonly Row[], order: ListOrder | undefined, bits: Uint32Array | undefined, count: number, slots: number): RowList {
     if (!bits) return new FrameRows(base, order, undefined, 0, count, slots);
-    let first = 0;
-    let end = bits.length;
-    while (first < end && bits[first] === 0) first++;
-    while (end > first && bits[end - 1] === 0) end--;
-    // Found rows across half the words or more: the bitset itself is kept (no copy, and no bitset
-    // to make again for each page), and the scratch pool makes another next time.
-    if (count >= end - first && 2 * (end - first) >= bits.length) return new FrameRows(base, order, bits, 0, count, slots);
     try {
+      let first = 0;
+      let end = bits.length;
+      while (first < end && bits[first] === 0) first++;
+      while (end > first && bits[end - 1] === 0) end--;
       const found: Found = count < end - first ? { slots: setSlots(bits, first, end, count) } : { words: bits.slice(first, end), wordFrom: first };
       return new KeptRows({ base, order, from: 0, length: count, slots }, found);
     } finally {
