@@ -11,7 +11,7 @@
  * every request in flight, and they made the scenario's p99.
  */
 import type { Row } from './catalog';
-import { bound, FrameRows, type ListOrder, orderBytes, type RowList } from './rowlist';
+import { FrameRows, type ListOrder, orderBytes, type RowList, windowBounds } from './rowlist';
 import { giveBackScratch, scratchWords } from './scratch';
 
 /** The found rows of a FrameRows: the words [wordFrom, wordFrom + words.length) of its bitset, or its set slots ascending. */
@@ -53,9 +53,7 @@ export class KeptRows implements RowList {
 
   /** Positions [start, end) of this list as a new list (SKIP, MAXROWS), sharing its found rows. */
   window(start?: number, end?: number): KeptRows {
-    const { length } = this.list;
-    const s = bound(start, length, 0);
-    const e = Math.max(s, bound(end, length, length));
+    const [s, e] = windowBounds(start, end, this.list.length);
     return new KeptRows({ ...this.list, from: this.list.from + s, length: e - s }, this.found);
   }
 

@@ -21,8 +21,14 @@ export interface RowList {
   window?(start?: number, end?: number): RowList;
 }
 
+/** A window's positions [s, e) of a list of `length`, its bounds read like Array.prototype.slice's (e ≥ s). */
+export function windowBounds(start: number | undefined, end: number | undefined, length: number): [number, number] {
+  const s = bound(start, length, 0);
+  return [s, Math.max(s, bound(end, length, length))];
+}
+
 /** A slice bound as Array.prototype.slice reads it: integer part, negative from the end, clamped. */
-export function bound(x: number | undefined, length: number, fallback: number): number {
+function bound(x: number | undefined, length: number, fallback: number): number {
   if (x === undefined) return fallback;
   const v = Math.trunc(x) || 0;
   return v < 0 ? Math.max(length + v, 0) : Math.min(v, length);
@@ -55,8 +61,7 @@ export class FrameRows implements RowList {
 
   /** Positions [start, end) of this list as a new list (SKIP, MAXROWS). */
   window(start?: number, end?: number): FrameRows {
-    const s = bound(start, this.length, 0);
-    const e = Math.max(s, bound(end, this.length, this.length));
+    const [s, e] = windowBounds(start, end, this.length);
     return new FrameRows(this.base, this.order, this.bits, this.from + s, e - s, this.slots);
   }
 

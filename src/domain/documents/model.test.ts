@@ -25,6 +25,13 @@ describe('a moment kept as a day and a millisecond in it', () => {
     expect(new Date(momentOf(20_784, 52_936_123)).toISOString()).toBe('2026-11-27T14:42:16.123Z');
   });
 
+  it('keeps what is not a date of ECMAScript’s range as it is, unwrapped (NaN, a clock moved past it)', () => {
+    for (const ms of [Number.NaN, 1e20, -1e20]) {
+      expect(new Date(momentOf(dayOf(ms), msOfDay(ms))).getTime()).toBeNaN();
+    }
+    expect(dayOf(1e20)).toBe(Math.floor(1e20 / 86_400_000));
+  });
+
   it('reads a document or version date from its two fields', () => {
     const version = { createdDay: 20_419, createdMs: 1, modifiedDay: 20_420, modifiedMs: 2 };
     expect(createdAt(version)).toBe(20_419 * 86_400_000 + 1);

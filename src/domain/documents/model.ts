@@ -67,11 +67,16 @@ const DAY_MS = 86_400_000;
  * not fit a small integer, so each date field held a boxed number of its own: half a million objects
  * for the garbage collector to mark in a 100,000-document world, a third of everything it marked.
  */
-export const dayOf = (ms: number) => Math.floor(ms / DAY_MS) | 0;
+export const dayOf = (ms: number) => small(Math.floor(ms / DAY_MS));
 /** The millisecond of its day (0…86,399,999), before 1970 too. */
-export const msOfDay = (ms: number) => (ms - Math.floor(ms / DAY_MS) * DAY_MS) | 0;
-// `| 0`: arithmetic on doubles gives a double even when whole, and a field first given a double
-// keeps every value boxed. Both fit 32 bits for every date of ECMAScript's range (±100,000,000 days).
+export const msOfDay = (ms: number) => small(ms - Math.floor(ms / DAY_MS) * DAY_MS);
+/**
+ * `n` as a small integer when it is a 32-bit one: arithmetic on doubles gives a double even when
+ * whole, and a field first given a double keeps every value boxed. Every date of ECMAScript's
+ * range (±100,000,000 days) fits; anything else (NaN, a clock moved past that range) stays as it
+ * is, so that formatting it fails as it did before rather than showing a wrapped date.
+ */
+const small = (n: number) => (n === (n | 0) ? n | 0 : n);
 /** The moment of a day and a millisecond in it: the inverse of `dayOf` and `msOfDay`. */
 export const momentOf = (day: number, ms: number) => day * DAY_MS + ms;
 
