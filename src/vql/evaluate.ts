@@ -7,7 +7,7 @@ import { compileFind } from './find';
 import { bind, frameOf } from './frame';
 import { compileProbe, smallest } from './probe';
 import { isVisible, matchRows } from './scan';
-import { KeptRows } from './kept-rows';
+import { keptRows } from './kept-rows';
 import { windowOf, type RowList } from './rowlist';
 import { byIdOrder, compileOrder, frameOrder, sortRows } from './order';
 import { positionOf } from './positions';
@@ -137,7 +137,7 @@ function run(q: Query, catalog: QueryCatalog): Found {
       const probe = smallest([q.where && compileProbe(scope, q.where), findTest?.probe]);
       const { bits, count } = test || visible ? matchRows(frame, scope.slots, test, visible, probe, !q.find) : { bits: undefined, count: frame.length };
       const kept = order ? frameOrder(order, frame) : undefined;
-      found = KeptRows.found(rows, kept && { kept, epoch: kept.epoch }, bits, count, frame.length);
+      found = keptRows(rows, kept && { kept, epoch: kept.epoch }, bits, count, frame.length);
     } else {
       const source = frame ? frame.rows.slice(0, frame.length) : target.rows();
       const rows: readonly Row[] = Array.isArray(source) ? source : [...source];

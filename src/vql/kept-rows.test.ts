@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { KeptRows } from './kept-rows';
+import { keptRows, SlotRows } from './kept-rows';
 import { FrameRows, type RowList, windowOf } from './rowlist';
 import { freeScratch, giveBackScratch, scratchWords } from './scratch';
 import { KeptOrder } from './sorted';
@@ -14,6 +14,7 @@ const foundOf = (n: number): fc.Arbitrary<boolean[]> => fc.oneof(
 
 const orderOf = (n: number): fc.Arbitrary<number[] | null> => fc.option(fc.oneof(
   fc.shuffledSubarray([...Array(n).keys()], { minLength: n, maxLength: n }),
+  fc.constant([...Array(n).keys()]),
   fc.constant([...Array(n).keys()].reverse()),
 ));
 
@@ -23,14 +24,14 @@ function bitsOf(found: boolean[]): Uint32Array {
   return bits;
 }
 
-/** `found` as a bitset in scratch memory (what matchRows gives KeptRows.found), and how many are set. */
+/** `found` as a bitset in scratch memory (what matchRows gives keptRows), and how many are set. */
 function scratchBitsOf(found: boolean[]): { bits: Uint32Array; count: number } {
   const bits = scratchWords((found.length + 31) >>> 5);
   bits.set(bitsOf(found));
   return { bits, count: found.filter(Boolean).length };
 }
 
-describe('KeptRows: a found list in the memory its rows need', () => {
+describe('keptRows: a found list in the memory its rows need', () => {
   it('slices and windows like the FrameRows of its bitset, in the bytes of the bitset cut to its rows or of their slots, whichever is less', () => {
     const spec = fc.oneof(fc.integer({ min: 0, max: 200 }), fc.constantFrom(1000, 3000)).chain((n) => fc.record({
       n: fc.constant(n),
@@ -45,16 +46,18 @@ describe('KeptRows: a found list in the memory its rows need', () => {
       const listOrder = kept && { kept, epoch: kept.epoch };
       const { bits, count } = scratchBitsOf(found);
       const freeBefore = freeScratch();
-      let list: RowList = KeptRows.found(base, listOrder, bits, count, n);
+      let list: RowList = keptRows(base, listOrder, bits, count, n);
       expect(freeScratch(), 'the scratch bitset is given back').toBe(freeBefore + 1);
       let reference: RowList = new FrameRows(base, listOrder, bitsOf(found), 0, count, n);
-      expect(list).toBeInstanceOf(KeptRows);
       const words = bits.length === 0 ? 0 : Math.max(0, bitsOf(found).findLastIndex((w) => w !== 0) + 1 - Math.max(0, bitsOf(found).findIndex((w) => w !== 0)));
+      // Its slots when fewer than the words they span; else the bitset cut to those words.
+      const kind = count < words ? SlotRows : FrameRows;
+      expect(list).toBeInstanceOf(kind);
       expect(list.bytes).toBe(4 * Math.min(count, words) + (order ? 4 * n : 0));
       for (const [a, b] of windows) {
         list = windowOf(list, a, b);
         reference = windowOf(reference, a, b);
-        expect(list).toBeInstanceOf(KeptRows);
+        expect(list).toBeInstanceOf(kind);
       }
       // Two free buffers of the full bitset's size class wait (a slice may also read its rows' places
       // in one of that class: rowlist.ts): a slice that gives its bitset back leaves both there.
@@ -64,7 +67,7 @@ describe('KeptRows: a found list in the memory its rows need', () => {
       expect(list.length).toBe(reference.length);
       expect(list.slice()).toEqual(reference.slice());
       for (const [a, b] of slices) expect(list.slice(a, b)).toEqual(reference.slice(a, b));
-      expect(freeScratch(), 'the full bitset a slice is read from is given back').toBe(free);
+      expect(freeScratch(), 'a slice gives back the scratch memory it takes (a full bitset, the places of its rows)').toBe(free);
     }), { numRuns: 300 });
   });
 
@@ -73,8 +76,8 @@ describe('KeptRows: a found list in the memory its rows need', () => {
     const base = Array.from({ length: n }, (_, i) => ({ i }));
     const range = scratchBitsOf(Array.from({ length: n }, (_, i) => i >= 40_000 && i < 41_000));
     const few = scratchBitsOf(Array.from({ length: n }, (_, i) => i % 9_973 === 0));
-    const rangeList = KeptRows.found(base, undefined, range.bits, range.count, n);
-    const fewList = KeptRows.found(base, undefined, few.bits, few.count, n);
+    const rangeList = keptRows(base, undefined, range.bits, range.count, n);
+    const fewList = keptRows(base, undefined, few.bits, few.count, n);
     expect([range.count, few.count]).toEqual([1000, 11]);
     expect(rangeList.bytes).toBe(4 * (Math.ceil(41_000 / 32) - Math.floor(40_000 / 32)));
     expect(fewList.bytes).toBe(4 * 11);
@@ -84,7 +87,7 @@ describe('KeptRows: a found list in the memory its rows need', () => {
 
   it('without a bitset, is a FrameRows of every slot', () => {
     const base = [{ i: 0 }, { i: 1 }, { i: 2 }];
-    const all = KeptRows.found(base, undefined, undefined, 2, 2);
+    const all = keptRows(base, undefined, undefined, 2, 2);
     expect(all).toBeInstanceOf(FrameRows);
     expect(all.slice()).toEqual([base[0], base[1]]);
   });

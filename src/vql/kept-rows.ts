@@ -1,8 +1,8 @@
 /**
- * A found list kept for later pages (a stored result behind paging links) in the memory its rows
- * need: its bitset cut to the words between the first and the last found row, or, when fewer
- * rows than that were found, their slots. A page of it is read from a full bitset made again in
- * scratch memory (a few µs on a 100,000-document world).
+ * A found list in the memory its rows need: its bitset cut to the words between the first and the
+ * last found row (a FrameRows reading those words: rowlist.ts), or, when fewer rows than those
+ * words were found, their slots (`SlotRows`, whose pages are read from a bitset made again in
+ * scratch memory: a few µs on a 100,000-document world).
  *
  * Why (issue 19): a list found on a table of 100,000 rows holds a 12.5 KB bitset however few rows
  * it found, and a query with a next page keeps its list for minutes. Under `query varied` half the
@@ -14,56 +14,51 @@ import type { Row } from './catalog';
 import { FrameRows, type ListOrder, orderBytes, type RowList, windowBounds } from './rowlist';
 import { giveBackScratch, scratchWords } from './scratch';
 
-/** The found rows of a FrameRows: the words [wordFrom, wordFrom + words.length) of its bitset, or its set slots ascending. */
-type Found = { words: Uint32Array; wordFrom: number } | { slots: Int32Array };
-
-export class KeptRows implements RowList {
-  private constructor(
-    private readonly list: Pick<FrameRows, 'base' | 'order' | 'from' | 'length' | 'slots'>,
-    private readonly found: Found,
-  ) {}
-
-  /**
-   * The rows of `base` whose bits are set in `bits` (scratch memory, given back here: scratch.ts),
-   * `count` of them, among its first `slots`, read in `order` (or slot order); without bits, all of
-   * them (a FrameRows, which holds no bitset then).
-   */
-  static found(base: readonly Row[], order: ListOrder | undefined, bits: Uint32Array | undefined, count: number, slots: number): RowList {
-    if (!bits) return new FrameRows(base, order, undefined, 0, count, slots);
-    try {
-      let first = 0;
-      let end = bits.length;
-      while (first < end && bits[first] === 0) first++;
-      while (end > first && bits[end - 1] === 0) end--;
-      const found: Found = count < end - first ? { slots: setSlots(bits, first, end, count) } : { words: bits.slice(first, end), wordFrom: first };
-      return new KeptRows({ base, order, from: 0, length: count, slots }, found);
-    } finally {
-      giveBackScratch(bits);
-    }
+/**
+ * The rows of `base` whose bits are set in `bits` (scratch memory, given back here: scratch.ts),
+ * `count` of them, among its first `slots`, read in `order` (or slot order); without bits, all of
+ * them (a FrameRows, which holds no bitset then).
+ */
+export function keptRows(base: readonly Row[], order: ListOrder | undefined, bits: Uint32Array | undefined, count: number, slots: number): RowList {
+  if (!bits) return new FrameRows(base, order, undefined, 0, count, slots);
+  try {
+    let first = 0;
+    let end = bits.length;
+    while (first < end && bits[first] === 0) first++;
+    while (end > first && bits[end - 1] === 0) end--;
+    if (count < end - first) return new SlotRows({ base, order, from: 0, length: count, slots }, setSlots(bits, first, end, count));
+    return new FrameRows(base, order, bits.slice(first, end), 0, count, slots, first);
+  } finally {
+    giveBackScratch(bits);
   }
+}
+
+/** A found list kept as its rows' slots, ascending: fewer rows than the words of its bitset would span. */
+export class SlotRows implements RowList {
+  constructor(
+    private readonly list: Pick<FrameRows, 'base' | 'order' | 'from' | 'length' | 'slots'>,
+    private readonly found: Int32Array,
+  ) {}
 
   get length(): number {
     return this.list.length;
   }
 
   get bytes(): number {
-    const f = this.found;
-    return ('slots' in f ? f.slots.byteLength : f.words.byteLength) + orderBytes(this.list.order);
+    return this.found.byteLength + orderBytes(this.list.order);
   }
 
-  /** Positions [start, end) of this list as a new list (SKIP, MAXROWS), sharing its found rows. */
-  window(start?: number, end?: number): KeptRows {
+  /** Positions [start, end) of this list as a new list (SKIP, MAXROWS), sharing its slots. */
+  window(start?: number, end?: number): SlotRows {
     const [s, e] = windowBounds(start, end, this.list.length);
-    return new KeptRows({ ...this.list, from: this.list.from + s, length: e - s }, this.found);
+    return new SlotRows({ ...this.list, from: this.list.from + s, length: e - s }, this.found);
   }
 
   slice(start?: number, end?: number): Row[] {
     const { base, order, from, length, slots } = this.list;
     const bits = scratchWords((slots + 31) >>> 5);
     try {
-      const f = this.found;
-      if ('slots' in f) for (const i of f.slots) bits[i >>> 5] |= 1 << (i & 31);
-      else bits.set(f.words, f.wordFrom);
+      for (const i of this.found) bits[i >>> 5] |= 1 << (i & 31);
       return new FrameRows(base, order, bits, from, length, slots).slice(start, end);
     } finally {
       giveBackScratch(bits);

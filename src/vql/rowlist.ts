@@ -43,7 +43,8 @@ export type ListOrder = { readonly kept: KeptOrder; readonly epoch: object };
 /**
  * `base` in `order` (or slot order), only rows whose bit is set (all without bits), positions
  * [from, from + length); `slots`: how many slots of `base` the list was found among (rows appended
- * to `base` later are not in it).
+ * to `base` later are not in it). `bits` may hold only the words [wordFrom, wordFrom + bits.length)
+ * of the bitset, the others 0: a list kept cut to its rows (kept-rows.ts).
  */
 export class FrameRows implements RowList {
   constructor(
@@ -53,6 +54,7 @@ export class FrameRows implements RowList {
     readonly from: number,
     readonly length: number,
     readonly slots: number = base.length,
+    readonly wordFrom: number = 0,
   ) {}
 
   get bytes(): number {
@@ -62,7 +64,7 @@ export class FrameRows implements RowList {
   /** Positions [start, end) of this list as a new list (SKIP, MAXROWS). */
   window(start?: number, end?: number): FrameRows {
     const [s, e] = windowBounds(start, end, this.length);
-    return new FrameRows(this.base, this.order, this.bits, this.from + s, e - s, this.slots);
+    return new FrameRows(this.base, this.order, this.bits, this.from + s, e - s, this.slots, this.wordFrom);
   }
 
   slice(start?: number, end?: number): Row[] {
@@ -72,7 +74,7 @@ export class FrameRows implements RowList {
     if (e <= s) return out;
     const want = this.from + s;
     const stop = this.from + e;
-    const { base, bits, slots } = this;
+    const { base, bits, slots, wordFrom } = this;
     const order = this.order?.kept.permFor(this.order.epoch);
     if (!bits && (!order || order.length === slots)) {
       for (let p = want; p < stop; p++) out.push(base[order ? order[p] : p]);
@@ -81,11 +83,11 @@ export class FrameRows implements RowList {
     // The documents' tables are in id order: ORDER BY id reads the bits up or down, skipping empty
     // words (a list's bits are all below `slots`: matchRows sets no other), or, without bits, the
     // rows themselves (slots appended since come after the others, or before them reversed).
-    if (!order) return bitsUp(bits!, base, slots, want, stop); // (bits: without either, answered above)
+    if (!order) return bitsUp(bits!, wordFrom, base, slots, want, stop); // (bits: without either, answered above)
     const shape = shapeOf(order);
     if (shape !== 'other') {
       const up = shape === 'identity';
-      if (bits) return up ? bitsUp(bits, base, slots, want, stop) : bitsDown(bits, base, slots, want, stop);
+      if (bits) return up ? bitsUp(bits, wordFrom, base, slots, want, stop) : bitsDown(bits, wordFrom, base, slots, want, stop);
       for (let q = want; q < stop; q++) out.push(base[up ? q : slots - 1 - q]);
       return out;
     }
@@ -97,12 +99,12 @@ export class FrameRows implements RowList {
     let p = 0;
     for (; p < walk && k < stop; p++) {
       const i = order[p];
-      if (i >= slots || (bits && (bits[i >>> 5] & (1 << (i & 31))) === 0)) continue;
+      if (i >= slots || (bits && !hasBit(bits, wordFrom, i))) continue;
       if (k >= want) out.push(base[i]);
       k++;
     }
     if (k >= stop || p >= order.length) return out;
-    const placed = placesOfBits(bits!, slots, order);
+    const placed = placesOfBits(bits!, wordFrom, slots, order);
     try {
       for (const row of readBits(placed, order.length, p, k, want, stop, (q) => base[order[q]])) out.push(row);
     } finally {
@@ -119,26 +121,34 @@ export class FrameRows implements RowList {
  */
 const WALK_BEFORE_PLACES = 1024;
 
+/** Whether bit `i` is set in `bits`, the words from `wordFrom` of a bitset (the others 0). */
+function hasBit(bits: Uint32Array, wordFrom: number, i: number): boolean {
+  const w = (i >>> 5) - wordFrom;
+  return w >= 0 && w < bits.length && (bits[w] & (1 << (i & 31))) !== 0;
+}
+
 /** The rows of the set bits below `slots`, ascending, positions [want, stop) of them. */
-function bitsUp(bits: Uint32Array, base: readonly Row[], slots: number, want: number, stop: number): Row[] {
-  return readBits(bits, slots, 0, 0, want, stop, (q) => base[q]);
+function bitsUp(bits: Uint32Array, wordFrom: number, base: readonly Row[], slots: number, want: number, stop: number): Row[] {
+  return readBits(bits, slots, 0, 0, want, stop, (q) => base[q], wordFrom);
 }
 
 /**
- * The rows (`rowAt`) of the set bits of `bits` in [from, limit), ascending, that are positions
- * [want, stop) of the list when `k` rows of it come before `from`: words without one of them skipped
- * by their count, each of the others read by its lowest set bit.
+ * The rows (`rowAt`) of the set bits of `bits` (the words from `wordFrom` of a bitset) in [from,
+ * limit), ascending, that are positions [want, stop) of the list when `k` rows of it come before
+ * `from`: words without one of them skipped by their count, each of the others read by its lowest
+ * set bit.
  */
-function readBits(bits: Uint32Array, limit: number, from: number, k: number, want: number, stop: number, rowAt: (q: number) => Row): Row[] {
+function readBits(bits: Uint32Array, limit: number, from: number, k: number, want: number, stop: number, rowAt: (q: number) => Row, wordFrom = 0): Row[] {
   const out: Row[] = [];
-  let w = from >>> 5;
-  const word = (x: number): number => (x === from >>> 5 ? bits[x] & ~((1 << (from & 31)) - 1) : bits[x]);
-  for (; w < bits.length; w++) {
+  const end = wordFrom + bits.length;
+  let w = Math.max(from >>> 5, wordFrom);
+  const word = (x: number): number => (x === from >>> 5 ? bits[x - wordFrom] & ~((1 << (from & 31)) - 1) : bits[x - wordFrom]);
+  for (; w < end; w++) {
     const c = popcount(word(w));
     if (k + c > want) break;
     k += c;
   }
-  for (; w < bits.length && k < stop; w++) {
+  for (; w < end && k < stop; w++) {
     for (let v = word(w); v !== 0 && k < stop; v ^= v & -v) {
       const q = w * 32 + 31 - Math.clz32(v & -v);
       if (q >= limit) break;
@@ -149,13 +159,13 @@ function readBits(bits: Uint32Array, limit: number, from: number, k: number, wan
   return out;
 }
 
-/** The places in `order` of the set bits below `slots`, as a bitset over the places (scratch memory: scratch.ts). */
-function placesOfBits(bits: Uint32Array, slots: number, order: Int32Array): Uint32Array {
+/** The places in `order` of the set bits below `slots` (`bits`: the words from `wordFrom`), as a bitset over the places (scratch memory: scratch.ts). */
+function placesOfBits(bits: Uint32Array, wordFrom: number, slots: number, order: Int32Array): Uint32Array {
   const place = placesOf(order);
   const placed = scratchWords((order.length + 31) >>> 5);
   for (let w = 0; w < bits.length; w++) {
     for (let v = bits[w]; v !== 0; v ^= v & -v) {
-      const i = w * 32 + 31 - Math.clz32(v & -v);
+      const i = (wordFrom + w) * 32 + 31 - Math.clz32(v & -v);
       if (i >= slots) break;
       const r = place[i];
       placed[r >>> 5] |= 1 << (r & 31);
@@ -164,19 +174,19 @@ function placesOfBits(bits: Uint32Array, slots: number, order: Int32Array): Uint
   return placed;
 }
 
-/** The rows of the set bits below `slots`, descending, positions [want, stop) of them. */
-function bitsDown(bits: Uint32Array, base: readonly Row[], slots: number, want: number, stop: number): Row[] {
+/** The rows of the set bits below `slots` (`bits`: the words from `wordFrom`), descending, positions [want, stop) of them. */
+function bitsDown(bits: Uint32Array, wordFrom: number, base: readonly Row[], slots: number, want: number, stop: number): Row[] {
   const out: Row[] = [];
   let k = 0;
-  let w = Math.min(bits.length, (slots + 31) >>> 5) - 1;
-  for (; w >= 0; w--) {
-    const c = popcount(bits[w]);
+  let w = Math.min(wordFrom + bits.length, (slots + 31) >>> 5) - 1;
+  for (; w >= wordFrom; w--) {
+    const c = popcount(bits[w - wordFrom]);
     if (k + c > want) break;
     k += c;
   }
   // Word by word, each set bit by its highest one.
-  for (; w >= 0 && k < stop; w--) {
-    for (let v = bits[w]; v !== 0 && k < stop; v ^= 1 << (31 - Math.clz32(v))) {
+  for (; w >= wordFrom && k < stop; w--) {
+    for (let v = bits[w - wordFrom]; v !== 0 && k < stop; v ^= 1 << (31 - Math.clz32(v))) {
       const i = w * 32 + 31 - Math.clz32(v);
       if (i >= slots) continue;
       if (k >= want) out.push(base[i]);
@@ -191,5 +201,5 @@ export const orderBytes = (o: ListOrder | undefined): number => (o === undefined
 
 /** Positions [start, end) of a list, bounds read like Array.prototype.slice's (arrays are sliced). */
 export function windowOf(list: RowList, start: number, end: number): RowList {
-  return 'window' in list && list.window ? list.window(start, end) : list.slice(start, end);
+  return list.window ? list.window(start, end) : list.slice(start, end);
 }
