@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { FieldInfo, QueryCatalog, QueryTable, QueryTarget, Row } from './catalog';
 import { VqlError } from './errors';
 import { evaluate, findRows } from './evaluate';
+import { frameOf } from './frame';
 import { parse } from './parser';
 import { freeScratch, giveBackScratch, scratchMarks } from './scratch';
 
@@ -217,12 +218,20 @@ describe('targets on a shared table', () => {
     const catalog: QueryCatalog = { target: () => target };
     const ids = (q: string) => evaluate(parse(q), catalog).rows.map((r) => r.id);
     expect(ids('SELECT id FROM t WHERE size__v = 6 ORDER BY size__v DESC PAGESIZE 2')).toEqual([7, 14]);
+    // A patch sees the marks while the frame catches up: the waiting buffer below, taken from the pool.
+    let during: { free: number; same: boolean } | undefined;
+    frameOf(target)!.keep('probe', 0, (change) => {
+      during = { free: freeScratch(), same: change.touched.buffer === primed.buffer };
+      return true;
+    });
     table.replace(6, { id: 7, name__v: 'n6', size__v: 0 });
     table.append({ id: 3001, name__v: 'n3000', size__v: 6 });
     // One free buffer of the marks' size class waits: a sync that gives its marks back leaves it there.
-    giveBackScratch(scratchMarks(3001));
+    const primed = scratchMarks(3001);
+    giveBackScratch(primed);
     const free = freeScratch();
     expect(ids('SELECT id FROM t WHERE size__v = 6 ORDER BY size__v DESC PAGESIZE 2')).toEqual([14, 21]);
+    expect(during).toEqual({ free: free - 1, same: true });
     expect(freeScratch()).toBe(free);
   });
 });
