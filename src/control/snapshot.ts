@@ -14,7 +14,7 @@ import { type ComponentRecord, ComponentRegistry } from '../domain/configuration
 import { sha1Hex } from '../domain/configuration/staging';
 import type { StoredFile } from '../domain/documents/files';
 import { DocumentMetadata } from '../domain/documents/metadata';
-import { type DocumentVersion, type StoredDocument, dayOf, documentNumberOf, momentOf, msOfDay } from '../domain/documents/model';
+import { type DocumentVersion, type StoredDocument, dayOf, momentOf, msOfDay, ownNumber } from '../domain/documents/model';
 import type { NamedList } from '../domain/documents/named-lists';
 import { TenantDocuments } from '../domain/documents/setup';
 import { DocumentStore } from '../domain/documents/store';
@@ -167,8 +167,7 @@ function rebuild(world: World, snap: Snapshot, settings: Partial<Settings>): Wor
         const { created, ...doc } = fromJson<Dated<Omit<StoredDocument, 'attachments' | 'versions'>, 'created'> & { attachments: { id: number; file: number }[]; versions: VersionJson[] }>(d);
         store.insert({
           ...doc,
-          // (older snapshots hold every number: the one the service assigns is not kept)
-          documentNumber: doc.documentNumber === documentNumberOf(doc.id) ? undefined : doc.documentNumber,
+          documentNumber: ownNumber(doc.id, doc.documentNumber), // older snapshots hold every number
           createdDay: dayOf(created), createdMs: msOfDay(created),
           attachments: doc.attachments.map((a) => ({ id: a.id, file: file(a.file) })),
           versions: doc.versions.map(({ created, modified, ...v }) => ({

@@ -12,7 +12,7 @@ const foundOf = (n: number): fc.Arbitrary<boolean[]> => fc.oneof(
   fc.array(fc.boolean(), { minLength: n, maxLength: n }),
 );
 
-const orderOf = (n: number): fc.Arbitrary<number[] | null> => fc.option(fc.oneof(
+const orderOf = (n: number): fc.Arbitrary<readonly number[] | null> => fc.option(fc.oneof(
   fc.shuffledSubarray([...Array(n).keys()], { minLength: n, maxLength: n }),
   fc.constant([...Array(n).keys()]),
   fc.constant([...Array(n).keys()].reverse()),

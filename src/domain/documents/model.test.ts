@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type StoredDocument, createdAt, dayOf, documentNumberOf, modifiedAt, momentOf, msOfDay, numberOf } from './model';
+import { type StoredDocument, createdAt, dayOf, documentNumberOf, modifiedAt, momentOf, msOfDay, numberOf, ownNumber } from './model';
 
 /** The dates of the ECMAScript time range: ±100,000,000 days around 1970. */
 const MAX_MS = 8.64e15;
@@ -35,7 +35,7 @@ describe('a moment kept as a day and a millisecond in it', () => {
   it('reads a document or version date from its two fields', () => {
     const version = { createdDay: 20_419, createdMs: 1, modifiedDay: 20_420, modifiedMs: 2 };
     expect(createdAt(version)).toBe(20_419 * 86_400_000 + 1);
-    expect(modifiedAt(version as never)).toBe(20_420 * 86_400_000 + 2);
+    expect(modifiedAt(version)).toBe(20_420 * 86_400_000 + 2);
   });
 });
 
@@ -44,5 +44,6 @@ describe('a document number', () => {
     expect(documentNumberOf(42)).toBe('DOC-000042');
     expect(numberOf({ id: 42, documentNumber: undefined } as StoredDocument)).toBe('DOC-000042');
     expect(numberOf({ id: 42, documentNumber: 'PROMO-0101' } as StoredDocument)).toBe('PROMO-0101');
+    expect([ownNumber(42, 'DOC-000042'), ownNumber(42, 'PROMO-0101'), ownNumber(42, undefined)]).toEqual([undefined, 'PROMO-0101', undefined]);
   });
 });

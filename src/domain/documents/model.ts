@@ -81,10 +81,12 @@ const small = (n: number) => (n === (n | 0) ? n | 0 : n);
 export const momentOf = (day: number, ms: number) => day * DAY_MS + ms;
 
 export const createdAt = (o: { createdDay: number; createdMs: number }) => momentOf(o.createdDay, o.createdMs);
-export const modifiedAt = (v: DocumentVersion) => momentOf(v.modifiedDay, v.modifiedMs);
+export const modifiedAt = (v: { modifiedDay: number; modifiedMs: number }) => momentOf(v.modifiedDay, v.modifiedMs);
 
 /** (chosen) The document number the service assigns. */
 export const documentNumberOf = (id: number) => `DOC-${String(id).padStart(6, '0')}`;
+/** The number a document keeps of `number` (fixtures', a snapshot's): none when it is the one the service assigns. */
+export const ownNumber = (id: number, number: string | undefined) => (number === documentNumberOf(id) ? undefined : number);
 /** A document's number: its own, else the one the service assigns. */
 export const numberOf = (d: StoredDocument) => d.documentNumber ?? documentNumberOf(d.id);
 

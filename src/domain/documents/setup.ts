@@ -17,7 +17,7 @@ import type { UserDirectory } from '../users';
 import { type StoredFile, storedFile } from './files';
 import { type Group, GroupDirectory } from './groups';
 import { DocumentMetadata, type MetadataView } from './metadata';
-import { type Attachment, type DocumentVersion, type RoleMembers, type StoredDocument, MAX_VERSION_NUMBER, dayOf, documentNumberOf, isVersionNumber, msOfDay } from './model';
+import { type Attachment, type DocumentVersion, type RoleMembers, type StoredDocument, MAX_VERSION_NUMBER, dayOf, isVersionNumber, msOfDay, ownNumber } from './model';
 import type { NamedList } from './named-lists';
 import { DocumentStore } from './store';
 import { ROLES, type RoleName } from './standard-fields';
@@ -234,7 +234,7 @@ export function loadDocuments(fixtures: FixtureSet, tenants: TenantDirectory, us
     if (typeof fields.name__v !== 'string') report(`${item.at}.versions[0].fields.name__v: every document needs a name`);
     try {
       store.insert({
-        id: d.id, doctype: intern.string(d.type), lifecycle: intern.string(d.lifecycle), documentNumber: d.number === undefined || d.number === documentNumberOf(d.id) ? undefined : d.number, createdDay: dayOf(created), createdMs: msOfDay(created), createdBy: d.createdBy,
+        id: d.id, doctype: intern.string(d.type), lifecycle: intern.string(d.lifecycle), documentNumber: ownNumber(d.id, d.number), createdDay: dayOf(created), createdMs: msOfDay(created), createdBy: d.createdBy,
         roles, binder: d.binder ?? false, crosslink: d.crosslink ?? false,
         attachments: d.attachments?.length ? d.attachments.flatMap((a, j) => {
           const f = fileAt(a.file, () => `${item.at}.attachments[${j}].file`);
