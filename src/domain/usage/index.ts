@@ -1,7 +1,7 @@
 /**
  * The API usage log (gaps.md §4): one row per call, per tenant, downloadable as CSV by day.
  */
-import { TEXTS, UsageRing } from './ring';
+import { ROW_FIXED_BYTES, rowBytes, TEXTS, UsageRing } from './ring';
 
 export interface UsageRow {
   time: number;
@@ -50,6 +50,16 @@ export function cut(text: string, max = MAX_FIELD_CHARS): string {
   return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
 }
 
+/** A copy of the row with each text field cut to MAX_FIELD_CHARS. */
+function bounded(row: UsageRow): UsageRow {
+  const out: UsageRow = { ...row };
+  for (const f of TEXTS) {
+    const v = out[f];
+    if (v !== undefined && v.length > MAX_FIELD_CHARS) out[f] = cut(v);
+  }
+  return out;
+}
+
 export class UsageLog {
   private readonly rings = new Map<number, UsageRing>();
   private uncharged = 0;
@@ -60,12 +70,7 @@ export class UsageLog {
   record(tenantId: number, row: UsageRow): void {
     let ring = this.rings.get(tenantId);
     if (!ring) this.rings.set(tenantId, (ring = new UsageRing(this.capacity, this.maxBytes)));
-    const bounded: UsageRow = { ...row };
-    for (const f of TEXTS) {
-      const v = bounded[f];
-      if (v !== undefined && v.length > MAX_FIELD_CHARS) bounded[f] = cut(v);
-    }
-    ring.push(bounded);
+    ring.push(rowBytes(row) - ROW_FIXED_BYTES > 2 * MAX_FIELD_CHARS ? bounded(row) : row);
   }
 
   /** A call that named no valid session: counted here, in no tenant's log (a client must not fill a tenant's log). */
