@@ -150,6 +150,14 @@ export class BoundedCache<K, V> {
     return this.entries.get(key)?.value;
   }
 
+  /** Counts a use of a value `peek` found valid, as `answer` counts a hit (a hot path's check without answer's closures). */
+  used(key: K): void {
+    const hit = this.entries.get(key);
+    if (hit === undefined) return;
+    this.doorkeeper?.admits(key);
+    this.touch(hit);
+  }
+
   /**
    * Keeps `value` as the most recently used (replacing any value of `key`), then forgets the least
    * recently used until both bounds hold. Returns whether it is kept: one estimated above the
