@@ -7,22 +7,33 @@ const row = (i: number, over: Partial<UsageRow> = {}): UsageRow => ({
   time: i, executionId: i % 5 === 0 ? `e${i}` : randomUUID(), method: 'GET', endpoint: '/api/v25.3', responseStatus: 'SUCCESS', clientId: 'c', delayMs: 0, durationMs: 1, ...over,
 });
 
+function filled(ring: UsageRing, rows: UsageRow[]): UsageRow[] {
+  for (const r of rows) ring.push(r);
+  return rows;
+}
+
 describe('UsageRing', () => {
-  it('grows after the byte budget has dropped rows (its oldest row not in slot 0), keeping every column in order', () => {
+  it('keeps every column in order across its blocks after the byte budget has dropped rows', () => {
     const ring = new UsageRing(5000, 1_000_000);
-    const made: UsageRow[] = [];
-    const push = (r: UsageRow) => {
-      made.push(r);
-      ring.push(r);
-    };
-    // Big rows first: the budget drops some, so the oldest row moves off slot 0 before the ring grows.
-    for (let i = 0; i < 8; i++) push(row(i, { referenceId: 'x'.repeat(100_000) }));
-    for (let i = 8; i < 3008; i++) push(row(i));
+    // Big rows first: the budget drops some, so the oldest row is not in slot 0 when the second block is reached.
+    const made = filled(ring, [
+      ...Array.from({ length: 8 }, (_, i) => row(i, { referenceId: 'x'.repeat(100_000) })),
+      ...Array.from({ length: 3000 }, (_, i) => row(i + 8, { userId: i % 3 === 0 ? undefined : i, burstRemaining: i % 7, truncatedSessionId: `s${i % 4}` })),
+    ]);
     let n = 0;
     let bytes = 0;
     while (n < made.length && bytes + rowBytes(made[made.length - 1 - n]) <= 1_000_000) bytes += rowBytes(made[made.length - 1 - n++]);
     expect(ring.length).toBe(n);
     expect(ring.bytes).toBe(bytes);
     expect(ring.rows()).toEqual(made.slice(-n));
+  });
+
+  it('wraps at its capacity (not a whole number of blocks): the newest rows, oldest first, and only those kept by time', () => {
+    const ring = new UsageRing(5000);
+    const made = filled(ring, Array.from({ length: 12_345 }, (_, i) => row(i)));
+    expect(ring.length).toBe(5000);
+    expect(ring.bytes).toBe(made.slice(-5000).reduce((b, r) => b + rowBytes(r), 0));
+    expect(ring.rows()).toEqual(made.slice(-5000));
+    expect(ring.rows((t) => t % 1000 === 0).map((r) => r.time)).toEqual([8000, 9000, 10_000, 11_000, 12_000]);
   });
 });

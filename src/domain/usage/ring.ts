@@ -1,12 +1,16 @@
 /**
- * The rows of one tenant's usage log, stored by column in a ring: numbers in a Float64Array, text
+ * The rows of one tenant's usage log, stored by column in a ring: numbers in Float64Arrays, text
  * as references to shared strings, and the execution id (a UUID, unique to the row) packed into
  * 16 bytes when it is one, so that it is not a string of its own on the heap. A row costs ~110
  * bytes plus its text, and the ring holds no object per row, so a busy simulator's log neither
  * grows the heap nor feeds the garbage collector (kept as row objects, 100,000 rows took ~35 MB
- * and were a third of peak RSS under load). It grows by doubling up to its row capacity; past the
- * row capacity or the byte budget, the oldest rows go first (issue 18: a log of long client-sent
- * ids reached 1.6 GB).
+ * and were a third of peak RSS under load). Past the row capacity or the byte budget, the oldest
+ * rows go first (issue 18: a log of long client-sent ids reached 1.6 GB).
+ *
+ * The ring's slots are blocks of BLOCK_ROWS rows, each made when a row first reaches it: the log of
+ * a quiet tenant stays small, and a busy one never copies what it holds to grow (grown by doubling,
+ * the copies cost ~1 µs a request while a log filled under load, and each copy was garbage for a
+ * full collection).
  *
  * A row's fields are written and read one by one, by name (not in a loop over the columns' names):
  * every row is pushed on the path of every request, and a field read by a computed name costs a
@@ -25,11 +29,14 @@ const TEXT_COUNT = TEXTS.length;
 
 /** Text repeated from row to row (endpoints, session prefixes, ids of clients) is stored once. */
 const INTERNED_MAX = 4096;
-const INITIAL_ROWS = 1024;
+/** (chosen) Rows a block of the ring holds (a power of two). */
+const BLOCK_ROWS = 2048;
+const BLOCK_SHIFT = Math.log2(BLOCK_ROWS);
 /** What a row costs besides its text: its numbers and the text references (bytes, rounded up). */
 export const ROW_FIXED_BYTES = NUMBERS * 8 + TEXT_COUNT * 8;
 
 const len = (s: string | undefined): number => (s === undefined ? 0 : s.length);
+const numberOr = (v: number | undefined): number => (v === undefined ? Number.NaN : v);
 
 /** The bytes a row's text is counted for: two per UTF-16 unit, as if none of it were shared (an upper bound). */
 export function rowBytes(row: Partial<Record<TextColumn, string | undefined>>): number {
@@ -37,34 +44,32 @@ export function rowBytes(row: Partial<Record<TextColumn, string | undefined>>): 
   return ROW_FIXED_BYTES + 2 * units;
 }
 
-/**
- * The text slots of `rows` rows, made at their full length like the numbers: an array grown a
- * row at a time reallocates itself over and over (the old copies garbage for a full collection).
- */
-const slotsOf = (rows: number): (string | undefined)[] => new Array<string | undefined>(rows * TEXT_COUNT).fill(undefined);
-const numbersOr = (v: number | undefined): number => (v === undefined ? Number.NaN : v);
+/** BLOCK_ROWS rows (fewer in a ring smaller than a block): their numbers, texts and packed execution ids. */
+interface Block {
+  numbers: Float64Array;
+  /** TEXT_COUNT a row, in the order of TEXTS; a row whose execution id is in `uuids` has none here. */
+  texts: (string | undefined)[];
+  uuids: Uint8Array;
+}
+
+const blockOf = (rows: number): Block => ({
+  numbers: new Float64Array(rows * NUMBERS),
+  texts: new Array<string | undefined>(rows * TEXT_COUNT).fill(undefined),
+  uuids: new Uint8Array(rows * UUID_BYTES),
+});
 
 export class UsageRing {
   private size = 0;
-  /** Index of the oldest row. */
+  /** Slot of the oldest row. */
   private head = 0;
   private used = 0;
-  /** Rows the columns have room for. */
-  private slots: number;
-  /** NUMBERS a row, in the order of NUMBER_NAMES. */
-  private numbers: Float64Array;
-  /** TEXT_COUNT a row, in the order of TEXTS; a row whose execution id is in `uuids` has none here. */
-  private texts: (string | undefined)[];
-  private uuids: Uint8Array;
+  private readonly blocks: (Block | undefined)[];
   private readonly interned = new Map<string, string>();
 
   constructor(readonly capacity: number, readonly maxBytes = Number.POSITIVE_INFINITY) {
     if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`usage log capacity must be a whole number ≥ 1, not ${capacity}`);
     if (!(maxBytes > ROW_FIXED_BYTES)) throw new RangeError(`usage log byte budget must exceed ${ROW_FIXED_BYTES}, not ${maxBytes}`);
-    this.slots = Math.min(INITIAL_ROWS, capacity);
-    this.numbers = new Float64Array(this.slots * NUMBERS);
-    this.texts = slotsOf(this.slots);
-    this.uuids = new Uint8Array(this.slots * UUID_BYTES);
+    this.blocks = new Array<Block | undefined>(Math.ceil(capacity / BLOCK_ROWS)).fill(undefined);
   }
 
   get length(): number {
@@ -81,20 +86,22 @@ export class UsageRing {
     const cost = rowBytes(row);
     while (this.size > 0 && (this.size >= this.capacity || this.used + cost > this.maxBytes)) this.dropOldest();
     if (cost > this.maxBytes) return;
-    if (this.size === this.slots) this.grow();
-    const at = (this.head + this.size) % this.slots;
+    const at = (this.head + this.size) % this.capacity;
     this.size++;
     this.used += cost;
-    const n = this.numbers;
-    const b = at * NUMBERS;
-    n[b] = numbersOr(row.time);
-    n[b + 1] = numbersOr(row.userId);
-    n[b + 2] = numbersOr(row.burstRemaining);
-    n[b + 3] = numbersOr(row.delayMs);
-    n[b + 4] = numbersOr(row.durationMs);
-    const t = this.texts;
-    const s = at * TEXT_COUNT;
-    t[s] = packUuid(row.executionId, this.uuids, at * UUID_BYTES) ? undefined : row.executionId;
+    const k = at >>> BLOCK_SHIFT;
+    const block = (this.blocks[k] ??= blockOf(Math.min(BLOCK_ROWS, this.capacity - k * BLOCK_ROWS)));
+    const r = at & (BLOCK_ROWS - 1);
+    const n = block.numbers;
+    const b = r * NUMBERS;
+    n[b] = numberOr(row.time);
+    n[b + 1] = numberOr(row.userId);
+    n[b + 2] = numberOr(row.burstRemaining);
+    n[b + 3] = numberOr(row.delayMs);
+    n[b + 4] = numberOr(row.durationMs);
+    const t = block.texts;
+    const s = r * TEXT_COUNT;
+    t[s] = packUuid(row.executionId, block.uuids, r * UUID_BYTES) ? undefined : row.executionId;
     t[s + 1] = this.intern(row.truncatedSessionId);
     t[s + 2] = this.intern(row.method);
     t[s + 3] = this.intern(row.endpoint);
@@ -107,57 +114,38 @@ export class UsageRing {
   /** The rows, oldest first, that `keep` accepts (by time, before the row is built). */
   rows(keep: (time: number) => boolean = () => true): UsageRow[] {
     const out: UsageRow[] = [];
-    const n = this.numbers;
-    const t = this.texts;
     for (let i = 0; i < this.size; i++) {
-      const at = (this.head + i) % this.slots;
-      const b = at * NUMBERS;
-      if (!keep(n[b])) continue;
+      const at = (this.head + i) % this.capacity;
+      const { numbers, texts, uuids } = this.blocks[at >>> BLOCK_SHIFT]!;
+      const r = at & (BLOCK_ROWS - 1);
+      const b = r * NUMBERS;
+      if (!keep(numbers[b])) continue;
       const row = { delayMs: 0, durationMs: 0 } as UsageRow;
       NUMBER_NAMES.forEach((c, k) => {
-        const v = n[b + k];
+        const v = numbers[b + k];
         if (!Number.isNaN(v)) row[c] = v;
       });
-      const s = at * TEXT_COUNT;
+      const s = r * TEXT_COUNT;
       TEXTS.forEach((c, k) => {
-        const v = t[s + k];
+        const v = texts[s + k];
         if (v !== undefined) row[c] = v;
       });
-      row.executionId ??= unpackUuid(this.uuids, at * UUID_BYTES);
+      row.executionId ??= unpackUuid(uuids, r * UUID_BYTES);
       out.push(row);
     }
     return out;
   }
 
   private dropOldest(): void {
-    const s = this.head * TEXT_COUNT;
-    const t = this.texts;
+    const t = this.blocks[this.head >>> BLOCK_SHIFT]!.texts;
+    const s = (this.head & (BLOCK_ROWS - 1)) * TEXT_COUNT;
     let units = t[s] === undefined ? UUID_CHARS : t[s]!.length;
     for (let k = 1; k < TEXT_COUNT; k++) units += len(t[s + k]);
     t.fill(undefined, s, s + TEXT_COUNT);
     this.used -= ROW_FIXED_BYTES + 2 * units;
-    this.head = (this.head + 1) % this.slots;
+    this.head = (this.head + 1) % this.capacity;
     this.size--;
     if (this.size === 0) this.head = 0;
-  }
-
-  /** Doubles the slots (up to the capacity), laying the rows out from slot 0, oldest first. */
-  private grow(): void {
-    const rows = Math.min(this.capacity, this.slots * 2);
-    const numbers = new Float64Array(rows * NUMBERS);
-    const texts = slotsOf(rows);
-    const uuids = new Uint8Array(rows * UUID_BYTES);
-    for (let i = 0; i < this.size; i++) {
-      const at = (this.head + i) % this.slots;
-      numbers.set(this.numbers.subarray(at * NUMBERS, (at + 1) * NUMBERS), i * NUMBERS);
-      for (let k = 0; k < TEXT_COUNT; k++) texts[i * TEXT_COUNT + k] = this.texts[at * TEXT_COUNT + k];
-      uuids.set(this.uuids.subarray(at * UUID_BYTES, (at + 1) * UUID_BYTES), i * UUID_BYTES);
-    }
-    this.numbers = numbers;
-    this.texts = texts;
-    this.uuids = uuids;
-    this.slots = rows;
-    this.head = 0;
   }
 
   private intern(s: string | undefined): string | undefined {

@@ -29,4 +29,16 @@ describe('a UUID packed into 16 bytes', () => {
     }
     expect(bytes.every((b) => b === 7)).toBe(true);
   });
+
+  it('packs exactly the strings in the form of a lowercase UUID (a regular expression as the oracle), each as it reads back', () => {
+    const canonical = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    // Near-UUIDs: a UUID with one character replaced by any of those around hex digits and dashes.
+    const near = fc.tuple(fc.uuid(), fc.nat(35), fc.constantFrom(...'-/09:@AFGZ`afgz{ \u00e9'.split(''))).map(([u, i, c]) => u.slice(0, i) + c + u.slice(i + 1));
+    fc.assert(fc.property(fc.oneof(near, fc.string({ minLength: 36, maxLength: 36 })), (text) => {
+      const bytes = new Uint8Array(UUID_BYTES);
+      const packed = packUuid(text, bytes, 0);
+      expect(packed).toBe(canonical.test(text));
+      if (packed) expect(unpackUuid(bytes, 0)).toBe(text);
+    }), { numRuns: 3000 });
+  });
 });
