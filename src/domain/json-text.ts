@@ -19,7 +19,7 @@ import { slotKind } from './kept-slot';
  * A kept part's text (made once) and whether it holds a JsonInteger's mark, in a kept slot of the
  * part itself (kept-slot.ts: not a WeakMap, whose values V8's scavenges keep alive).
  */
-interface KeptText {
+export interface KeptText {
   text: string | undefined;
   integers: boolean;
   /** The text's UTF-8 bytes (a buffer of their own), made when a long answer first holds the part (or keptJsonBytes asks). */
@@ -28,6 +28,10 @@ interface KeptText {
   jsonOnly?: true;
 }
 const KEPT_TEXT = slotKind<KeptText>('dms-sim kept JSON text');
+/** What a kept part keeps of its JSON (opaque outside this module): read once with keptJsonOf, given to keptJsonLength and keptJsonBytes with its part. */
+export type KeptJson = KeptText;
+/** The kept JSON of a part marked by keepJsonText or jsonOnlyPart; undefined for any other value. */
+export const keptJsonOf = (value: object): KeptJson | undefined => KEPT_TEXT.of(value)?.value;
 /** While jsonText runs: the kept parts met so far (their texts made, or a JSON-only part's bytes), in the order their marks were written. */
 let met: KeptText[] | undefined;
 /** While jsonText runs: whether a kept part met holds a JsonInteger's mark. */
@@ -55,8 +59,7 @@ function partJson(this: object): unknown {
 }
 
 /** A marked part's kept text, made now if it is not yet (its text is whole: a kept part inside it is written out, not marked). */
-function keptOf(part: object): KeptText & { text: string } {
-  const kept = KEPT_TEXT.of(part)!.value;
+function keptOf(part: object, kept: KeptText = KEPT_TEXT.of(part)!.value): KeptText & { text: string } {
   if (kept.text !== undefined) return kept as KeptText & { text: string };
   // A JSON-only part (jsonOnlyPart): its text is its bytes', decoded for this use only (kept, it would
   // put back on the heap what the part keeps off it).
@@ -99,19 +102,17 @@ export function isKeptPart(value: object): boolean {
  * when an answer first shows it (its owner wants its size at once: a kept record). The part must
  * not change after.
  */
-export function keptJsonLength(part: object): number {
-  const kept = KEPT_TEXT.of(part)!.value;
-  return kept.jsonOnly && kept.text === undefined ? kept.bytes!.byteLength : keptOf(part).text.length;
+export function keptJsonLength(part: object, kept: KeptJson = KEPT_TEXT.of(part)!.value): number {
+  return kept.jsonOnly && kept.text === undefined ? kept.bytes!.byteLength : keptOf(part, kept).text.length;
 }
 
 /**
  * The UTF-8 bytes of a part marked by keepJsonText (a buffer of their own), made now and kept with
  * it; undefined when its text holds a JsonInteger's mark (such a part is written from its text).
  */
-export function keptJsonBytes(part: object): Buffer | undefined {
-  const own = KEPT_TEXT.of(part)!.value;
+export function keptJsonBytes(part: object, own: KeptJson = KEPT_TEXT.of(part)!.value): Buffer | undefined {
   if (own.jsonOnly) return own.bytes;
-  const kept = keptOf(part);
+  const kept = keptOf(part, own);
   return kept.integers ? undefined : (kept.bytes ??= utf8Bytes(kept.text));
 }
 

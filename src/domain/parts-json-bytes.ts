@@ -3,7 +3,7 @@
  * kept records (json-text.ts, keepJsonText and jsonOnlyPart) in a fixed frame, and writing it
  * without JSON.stringify saves writing marks and finding them again.
  */
-import { type BytesFor, isAscii, isKeptPart, keptJsonBytes, keptJsonLength, ownBytes, utf8Bytes } from './json-text';
+import { type BytesFor, type KeptJson, isAscii, keptJsonBytes, keptJsonLength, keptJsonOf, ownBytes, utf8Bytes } from './json-text';
 
 /** Writes ASCII text at `offset` (a short fixed piece: a loop costs less than a call into Buffer's encoder); returns the offset after it. */
 function putAscii(out: Buffer, offset: number, text: string): number {
@@ -14,12 +14,20 @@ function putAscii(out: Buffer, offset: number, text: string): number {
 /** What an element holds: itself, or its field `wrap`. */
 const partIn = (element: object, wrap: string | undefined): unknown => (wrap === undefined ? element : (element as Record<string, unknown>)[wrap]);
 
-/** The kept part an element stands for: itself, or its one field `wrap`; undefined when it is neither. */
+/** The part an element stands for: itself, or its one field `wrap` (an object); undefined when it is neither. */
 function partOf(element: object, wrap: string | undefined): object | undefined {
   if (wrap !== undefined) for (const k in element) if (k !== wrap) return undefined;
   const part = partIn(element, wrap);
-  return typeof part === 'object' && part !== null && isKeptPart(part) ? part : undefined;
+  return typeof part === 'object' && part !== null ? part : undefined;
 }
+
+/**
+ * Each element's part, its kept JSON (read once: a page reads 10-200) and bytes, between the passes
+ * of one call (reused: the calls are not nested, nothing else writes JSON while one runs), emptied after it.
+ */
+const parts: object[] = [];
+const kepts: KeptJson[] = [];
+const partBytes: Buffer[] = [];
 
 /**
  * The UTF-8 bytes of `open`, the JSON of each element (`{"<wrap>":part}` of an element holding only
@@ -35,28 +43,43 @@ export function partsJsonBytes(open: string, elements: readonly object[], wrap: 
   const between = `${after},${before}`;
   if (!isAscii(open) || !isAscii(before) || !isAscii(close)) return undefined;
   const fixed = elements.length === 0 ? open.length + close.length : open.length + before.length + after.length + close.length + between.length * (elements.length - 1);
-  let length = fixed;
-  for (const element of elements) {
-    const part = partOf(element, wrap);
-    if (part === undefined) return undefined;
-    length += keptJsonLength(part);
+  try {
+    return written(open, elements, wrap, close, bytesFrom, bytesFor, { fixed, before, after, between });
+  } finally {
+    parts.length = 0;
+    kepts.length = 0;
+    partBytes.length = 0;
+  }
+}
+
+/** partsJsonBytes past its frame: the parts read, the length checked, the bytes written. */
+function written(open: string, elements: readonly object[], wrap: string | undefined, close: string, bytesFrom: number, bytesFor: BytesFor, frame: { fixed: number; before: string; after: string; between: string }): Buffer | undefined {
+  const n = elements.length;
+  let length = frame.fixed;
+  for (let i = 0; i < n; i++) {
+    const part = partOf(elements[i], wrap);
+    const kept = part && keptJsonOf(part);
+    if (kept === undefined) return undefined;
+    parts[i] = part!;
+    kepts[i] = kept;
+    length += keptJsonLength(part!, kept);
   }
   if (length < bytesFrom) return undefined;
-  if (elements.length === 0) return utf8Bytes(open + close, bytesFor);
-  let size = fixed;
-  for (const element of elements) {
-    const bytes = keptJsonBytes(partIn(element, wrap) as object);
+  if (n === 0) return utf8Bytes(open + close, bytesFor);
+  let size = frame.fixed;
+  for (let i = 0; i < n; i++) {
+    const bytes = keptJsonBytes(parts[i], kepts[i]);
     if (bytes === undefined) return undefined;
+    partBytes[i] = bytes;
     size += bytes.byteLength;
   }
   const out = bytesFor(size);
-  let offset = putAscii(out, putAscii(out, 0, open), before);
-  for (let i = 0; i < elements.length; i++) {
-    if (i > 0) offset = putAscii(out, offset, between);
-    const bytes = keptJsonBytes(partIn(elements[i], wrap) as object)!;
-    out.set(bytes, offset);
-    offset += bytes.byteLength;
+  let offset = putAscii(out, putAscii(out, 0, open), frame.before);
+  for (let i = 0; i < n; i++) {
+    if (i > 0) offset = putAscii(out, offset, frame.between);
+    out.set(partBytes[i], offset);
+    offset += partBytes[i].byteLength;
   }
-  putAscii(out, putAscii(out, offset, after), close);
+  putAscii(out, putAscii(out, offset, frame.after), close);
   return out;
 }
