@@ -81,7 +81,7 @@ describe('the servers of the bench', () => {
     const { startNodeOptions, NODE_OPTIONS } = await import('../bench/node-options');
     const start = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start;
     expect(start).toBe(`node ${[...NODE_OPTIONS, 'dist/cli.mjs'].join(' ')}`);
-    expect(NODE_OPTIONS).toEqual(['--max-semi-space-size=4', '--heap-growing-percent=50', '--no-allocation-site-pretenuring']);
+    expect(NODE_OPTIONS).toEqual(['--max-semi-space-size=8', '--heap-growing-percent=50', '--no-allocation-site-pretenuring']);
     expect(startNodeOptions('node dist/cli.mjs')).toEqual([]);
     expect(() => startNodeOptions('tsx src/cli.ts')).toThrow(/not "node \[OPTIONS\] dist\/cli\.mjs"/);
   });
