@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FieldInfo, QueryTable, QueryTarget, Row } from './catalog';
 import { evaluate } from './evaluate';
-import { FieldIndex, TOKENS_MIN_CORPUS } from './find-index';
+import { EXTRA_TEXTS_MIN, FieldIndex, TOKENS_MIN_CORPUS } from './find-index';
 import { searchedFieldNames } from './find';
 import { prepareFind } from './prepare';
 import { frameOf } from './frame';
@@ -101,6 +101,22 @@ describe('prepareFind', () => {
       const q = `SELECT id FROM t FIND (${term}) PAGESIZE 1000`;
       expect(ids(q, shared), q).toEqual(ids(q, plain));
     }), { numRuns: 120 });
+  });
+
+  it('answers FIND as a plain scan while the texts added since its build are merged into its corpus again and again', () => {
+    const table = new TestTable(rowsOf(100));
+    const { shared, plain } = targets(table);
+    for (const f of searchedFieldNames(shared)) expect(prepared(() => shared, f).result).toBe(true);
+    const q = (term: string) => `SELECT id FROM t FIND ('${term}') PAGESIZE 1000`;
+    // More than EXTRA_TEXTS_MIN texts added between searches, several times over, by appends and replacements.
+    for (let i = 0; i < 5 * EXTRA_TEXTS_MIN; i++) {
+      const word = WORDS[i % WORDS.length];
+      if (i % 3 === 2) table.replace(i % 100, { id: (i % 100) + 1, name__v: `${word} r${i}`, status__v: 'Approved', tags__c: [`t${i}`] });
+      else table.append({ id: table.rows.length + 1, name__v: `${word} a${i}`, status__v: 'Draft', tags__c: [`t${i}`] });
+      if (i % 37 === 0) for (const term of [word.toLowerCase(), `a${i}`, `t${i}`, 'draft', `r${i - 1}`]) expect(ids(q(term), shared), q(term)).toEqual(ids(q(term), plain));
+    }
+    for (const term of ['kappa', 'a319', 'r317', 't300', 'approved', 'zzz']) expect(ids(q(term), shared), q(term)).toEqual(ids(q(term), plain));
+    expect(ids(q('a319'), plain)).toHaveLength(1);
   });
 
   it('builds nothing for a field FIND does not search, an unknown field, or a target without a table', () => {
