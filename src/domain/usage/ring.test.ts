@@ -36,4 +36,20 @@ describe('UsageRing', () => {
     expect(ring.rows()).toEqual(made.slice(-5000));
     expect(ring.rows((t) => t % 1000 === 0).map((r) => r.time)).toEqual([8000, 9000, 10_000, 11_000, 12_000]);
   });
+
+  it('makes room a block at a time, only as its rows need it: a byte budget that keeps few rows keeps the slots few', () => {
+    const ring = new UsageRing(100_000, 1_000_000);
+    expect(ring.room).toBe(0);
+    const made = filled(ring, Array.from({ length: 20_000 }, (_, i) => row(i, { referenceId: 'r'.repeat(256), clientId: 'c'.repeat(256) })));
+    const kept = ring.length;
+    expect(kept).toBeLessThan(1000);
+    expect(ring.room).toBe(2048);
+    expect(ring.rows()).toEqual(made.slice(-kept));
+    // Small rows then fill it past its first block: laid out again from slot 0, in order.
+    const more = filled(ring, Array.from({ length: 3000 }, (_, i) => row(20_000 + i)));
+    const all = [...made, ...more];
+    expect(ring.room).toBe(4096);
+    expect(ring.rows()).toEqual(all.slice(-ring.length));
+    expect(ring.bytes).toBe(all.slice(-ring.length).reduce((b, r) => b + rowBytes(r), 0));
+  });
 });

@@ -7,10 +7,11 @@
  * and were a third of peak RSS under load). Past the row capacity or the byte budget, the oldest
  * rows go first (issue 18: a log of long client-sent ids reached 1.6 GB).
  *
- * The ring's slots are blocks of BLOCK_ROWS rows, each made when a row first reaches it: the log of
- * a quiet tenant stays small, and a busy one never copies what it holds to grow (grown by doubling,
- * the copies cost ~1 µs a request while a log filled under load, and each copy was garbage for a
- * full collection).
+ * The ring's slots are blocks of BLOCK_ROWS rows, a block added when the rows fill those made: the
+ * log of a quiet tenant (or one whose byte budget keeps few rows) stays small, and a busy one does
+ * not copy what it holds to grow (grown by doubling, the copies cost ~1 µs a request while a log
+ * filled under load, and each copy was garbage for a full collection). Only rows that the byte
+ * budget thinned before smaller ones filled the ring are laid out again.
  *
  * A row's fields are written and read one by one, by name (not in a loop over the columns' names):
  * every row is pushed on the path of every request, and a field read by a computed name costs a
@@ -63,13 +64,14 @@ export class UsageRing {
   /** Slot of the oldest row. */
   private head = 0;
   private used = 0;
-  private readonly blocks: (Block | undefined)[];
+  /** Rows the blocks made so far hold (the ring wraps there): a block is added when they are full. */
+  private slots = 0;
+  private blocks: Block[] = [];
   private readonly interned = new Map<string, string>();
 
   constructor(readonly capacity: number, readonly maxBytes = Number.POSITIVE_INFINITY) {
     if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`usage log capacity must be a whole number ≥ 1, not ${capacity}`);
     if (!(maxBytes > ROW_FIXED_BYTES)) throw new RangeError(`usage log byte budget must exceed ${ROW_FIXED_BYTES}, not ${maxBytes}`);
-    this.blocks = new Array<Block | undefined>(Math.ceil(capacity / BLOCK_ROWS)).fill(undefined);
   }
 
   get length(): number {
@@ -81,16 +83,21 @@ export class UsageRing {
     return this.used;
   }
 
+  /** Rows the ring has room for now, without making a block (tests). */
+  get room(): number {
+    return this.slots;
+  }
+
   /** Adds a row (its text already bounded by the caller), dropping the oldest rows beyond the capacity or the byte budget. */
   push(row: UsageRow): void {
     const cost = rowBytes(row);
     while (this.size > 0 && (this.size >= this.capacity || this.used + cost > this.maxBytes)) this.dropOldest();
     if (cost > this.maxBytes) return;
-    const at = (this.head + this.size) % this.capacity;
+    if (this.size === this.slots) this.grow();
+    const at = (this.head + this.size) % this.slots;
     this.size++;
     this.used += cost;
-    const k = at >>> BLOCK_SHIFT;
-    const block = (this.blocks[k] ??= blockOf(Math.min(BLOCK_ROWS, this.capacity - k * BLOCK_ROWS)));
+    const block = this.blocks[at >>> BLOCK_SHIFT];
     const r = at & (BLOCK_ROWS - 1);
     const n = block.numbers;
     const b = r * NUMBERS;
@@ -115,8 +122,8 @@ export class UsageRing {
   rows(keep: (time: number) => boolean = () => true): UsageRow[] {
     const out: UsageRow[] = [];
     for (let i = 0; i < this.size; i++) {
-      const at = (this.head + i) % this.capacity;
-      const { numbers, texts, uuids } = this.blocks[at >>> BLOCK_SHIFT]!;
+      const at = (this.head + i) % this.slots;
+      const { numbers, texts, uuids } = this.blocks[at >>> BLOCK_SHIFT];
       const r = at & (BLOCK_ROWS - 1);
       const b = r * NUMBERS;
       if (!keep(numbers[b])) continue;
@@ -137,15 +144,44 @@ export class UsageRing {
   }
 
   private dropOldest(): void {
-    const t = this.blocks[this.head >>> BLOCK_SHIFT]!.texts;
+    const t = this.blocks[this.head >>> BLOCK_SHIFT].texts;
     const s = (this.head & (BLOCK_ROWS - 1)) * TEXT_COUNT;
     let units = t[s] === undefined ? UUID_CHARS : t[s]!.length;
     for (let k = 1; k < TEXT_COUNT; k++) units += len(t[s + k]);
     t.fill(undefined, s, s + TEXT_COUNT);
     this.used -= ROW_FIXED_BYTES + 2 * units;
-    this.head = (this.head + 1) % this.capacity;
+    this.head = (this.head + 1) % this.slots;
     this.size--;
     if (this.size === 0) this.head = 0;
+  }
+
+  /**
+   * Room for one more block of rows (up to the capacity): a block added after the others while the
+   * oldest row is in slot 0 (nothing copied); else (the byte budget dropped rows, then smaller rows
+   * filled the ring) the rows laid out again from slot 0, oldest first, into blocks made anew.
+   */
+  private grow(): void {
+    const rows = Math.min(this.capacity, this.slots + BLOCK_ROWS);
+    if (this.head === 0) {
+      this.blocks.push(blockOf(rows - this.slots));
+      this.slots = rows;
+      return;
+    }
+    const blocks: Block[] = [];
+    for (let from = 0; from < rows; from += BLOCK_ROWS) blocks.push(blockOf(Math.min(BLOCK_ROWS, rows - from)));
+    for (let i = 0; i < this.size; i++) {
+      const at = (this.head + i) % this.slots;
+      const a = this.blocks[at >>> BLOCK_SHIFT];
+      const b = blocks[i >>> BLOCK_SHIFT];
+      const ra = at & (BLOCK_ROWS - 1);
+      const rb = i & (BLOCK_ROWS - 1);
+      b.numbers.set(a.numbers.subarray(ra * NUMBERS, (ra + 1) * NUMBERS), rb * NUMBERS);
+      for (let k = 0; k < TEXT_COUNT; k++) b.texts[rb * TEXT_COUNT + k] = a.texts[ra * TEXT_COUNT + k];
+      b.uuids.set(a.uuids.subarray(ra * UUID_BYTES, (ra + 1) * UUID_BYTES), rb * UUID_BYTES);
+    }
+    this.blocks = blocks;
+    this.slots = rows;
+    this.head = 0;
   }
 
   private intern(s: string | undefined): string | undefined {
