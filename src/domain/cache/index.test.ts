@@ -118,15 +118,14 @@ describe('BoundedCache: answers under a stamp (was AnswerCache)', () => {
     expect(cache.peek('hot')).toBe(fresh);
   });
 
-  it('`used` counts a hit found with `peek` as `answer` counts one: most recently used, and remembered by the doorkeeper', () => {
+  it('`get` counts a hit as `answer` counts one: most recently used, and remembered by the doorkeeper', () => {
     const cache = new BoundedCache<string, V>({ entries: 2, bytes: 1e9, sizeOf: () => 1, admit: 'second use' });
     const c = counting();
     cache.answer('hot', [1], c.compute('hot'));
     const hot = cache.answer('hot', [1], c.compute('hot')); // kept
     cache.answer('b', [1], c.compute('b'));
     cache.answer('b', [1], c.compute('b')); // kept: 'hot' is now the least recently used
-    expect(cache.peek('hot')).toBe(hot);
-    cache.used('hot'); // now the most recent: 'b' goes first
+    expect(cache.get('hot')).toBe(hot); // now the most recent: 'b' goes first
     cache.answer('c', [1], c.compute('c'));
     cache.answer('c', [1], c.compute('c'));
     expect([cache.peek('hot'), cache.peek('b')]).toEqual([hot, undefined]);
@@ -134,11 +133,11 @@ describe('BoundedCache: answers under a stamp (was AnswerCache)', () => {
     // stamp forgets every value, it is kept at once (forgotten, it would be kept only the second time).
     for (let i = 0; i < 20; i++) {
       cache.answer(`once${i}`, [1], c.compute(`once${i}`));
-      cache.used('hot');
+      expect(cache.get('hot')).toBe(hot);
     }
     const remade = cache.answer('hot', [2], c.compute('hot'));
     expect(cache.peek('hot')).toBe(remade);
-    cache.used('absent'); // a key not kept: nothing happens
+    expect(cache.get('absent')).toBeUndefined(); // a key not kept: nothing happens
     expect(cache.peek('absent')).toBeUndefined();
   });
 

@@ -137,10 +137,11 @@ export class BoundedCache<K, V> {
     this.stamp = stamp;
   }
 
-  /** The kept value, made the most recently used. */
+  /** The kept value, made the most recently used: a use as `answer` counts a hit (seen by the doorkeeper too). */
   get(key: K): V | undefined {
     const hit = this.entries.get(key);
     if (hit === undefined) return undefined;
+    this.doorkeeper?.admits(key);
     this.touch(hit);
     return hit.value;
   }
@@ -148,14 +149,6 @@ export class BoundedCache<K, V> {
   /** The kept value, its recency unchanged. */
   peek(key: K): V | undefined {
     return this.entries.get(key)?.value;
-  }
-
-  /** Counts a use of a value `peek` found valid, as `answer` counts a hit (a hot path's check without answer's closures). */
-  used(key: K): void {
-    const hit = this.entries.get(key);
-    if (hit === undefined) return;
-    this.doorkeeper?.admits(key);
-    this.touch(hit);
   }
 
   /**

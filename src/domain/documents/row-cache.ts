@@ -130,13 +130,10 @@ export class RowCache {
   /** The API record of a version (frozen), kept while the view and the document's revision hold, else made anew. */
   record(view: MetadataView, doc: StoredDocument, version: DocumentVersion): DocumentRecord {
     const revision = this.revisionOf(view, doc);
-    // A hit checked without the closures of `answer` (a page asks for 10-200 records).
+    // A hit checked without the closures of `answer` (a page asks for 10-200 records); `get` counts it as answer would.
     this.records.restamp(this.recordStamp);
-    const kept = this.records.peek(version);
-    if (madeAt(kept, doc, revision)) {
-      this.records.used(version);
-      return kept!.record;
-    }
+    const kept = this.records.get(version);
+    if (madeAt(kept, doc, revision)) return kept!.record;
     const valid = (k: KeptRecord | undefined) => madeAt(k, doc, revision);
     return this.records.answer(version, this.recordStamp, () => ({ doc, revision, record: madeRecord(view, doc, version) }), { valid }).record;
   }
