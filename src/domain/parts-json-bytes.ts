@@ -22,14 +22,6 @@ function partOf(element: object, wrap: string | undefined): object | undefined {
 }
 
 /**
- * Each element's part, its kept JSON (read once: a page reads 10-200) and bytes, between the passes
- * of one call (reused: the calls are not nested, nothing else writes JSON while one runs), emptied after it.
- */
-const parts: object[] = [];
-const kepts: KeptJson[] = [];
-const partBytes: Buffer[] = [];
-
-/**
  * The UTF-8 bytes of `open`, the JSON of each element (`{"<wrap>":part}` of an element holding only
  * its kept part under `wrap`, else the element, a kept part itself) comma-separated, then `close`,
  * as jsonTextOrBytes writes a long answer whose JSON text is that. Undefined, for the caller to use
@@ -43,43 +35,32 @@ export function partsJsonBytes(open: string, elements: readonly object[], wrap: 
   const between = `${after},${before}`;
   if (!isAscii(open) || !isAscii(before) || !isAscii(close)) return undefined;
   const fixed = elements.length === 0 ? open.length + close.length : open.length + before.length + after.length + close.length + between.length * (elements.length - 1);
-  try {
-    return written(open, elements, wrap, close, bytesFrom, bytesFor, { fixed, before, after, between });
-  } finally {
-    parts.length = 0;
-    kepts.length = 0;
-    partBytes.length = 0;
-  }
-}
-
-/** partsJsonBytes past its frame: the parts read, the length checked, the bytes written. */
-function written(open: string, elements: readonly object[], wrap: string | undefined, close: string, bytesFrom: number, bytesFor: BytesFor, frame: { fixed: number; before: string; after: string; between: string }): Buffer | undefined {
-  const n = elements.length;
-  let length = frame.fixed;
-  for (let i = 0; i < n; i++) {
+  // Each element's kept JSON, read once (a page has 10-200); after the bytes are made, they are in it.
+  const kepts: KeptJson[] = new Array(elements.length);
+  let length = fixed;
+  for (let i = 0; i < elements.length; i++) {
     const part = partOf(elements[i], wrap);
     const kept = part && keptJsonOf(part);
     if (kept === undefined) return undefined;
-    parts[i] = part!;
     kepts[i] = kept;
     length += keptJsonLength(part!, kept);
   }
   if (length < bytesFrom) return undefined;
-  if (n === 0) return utf8Bytes(open + close, bytesFor);
-  let size = frame.fixed;
-  for (let i = 0; i < n; i++) {
-    const bytes = keptJsonBytes(parts[i], kepts[i]);
+  if (elements.length === 0) return utf8Bytes(open + close, bytesFor);
+  let size = fixed;
+  for (let i = 0; i < elements.length; i++) {
+    const bytes = keptJsonBytes(partIn(elements[i], wrap) as object, kepts[i]);
     if (bytes === undefined) return undefined;
-    partBytes[i] = bytes;
     size += bytes.byteLength;
   }
   const out = bytesFor(size);
-  let offset = putAscii(out, putAscii(out, 0, open), frame.before);
-  for (let i = 0; i < n; i++) {
-    if (i > 0) offset = putAscii(out, offset, frame.between);
-    out.set(partBytes[i], offset);
-    offset += partBytes[i].byteLength;
+  let offset = putAscii(out, putAscii(out, 0, open), before);
+  for (let i = 0; i < elements.length; i++) {
+    if (i > 0) offset = putAscii(out, offset, between);
+    const bytes = kepts[i].bytes!;
+    out.set(bytes, offset);
+    offset += bytes.byteLength;
   }
-  putAscii(out, putAscii(out, offset, frame.after), close);
+  putAscii(out, putAscii(out, offset, after), close);
   return out;
 }
