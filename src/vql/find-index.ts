@@ -195,17 +195,23 @@ export class FieldIndex {
         this.tokens = TokenIndex.build(corpus, starts, main);
       }
       this.tokens.textsWith(term, hit);
-      for (let d = this.tokens.covered; d < count; d++) if (this.textAt(d).includes(term)) hit(d);
+      this.scan(term, this.tokens.covered, hit);
       return { hits, hitList };
     }
-    for (let pos = main > 0 ? corpus.indexOf(term) : -1; pos >= 0;) {
+    this.scan(term, 0, hit);
+    return { hits, hitList };
+  }
+
+  /** Calls `hit` for each text from `from` on containing `term`: through the corpus (one scan, no text cut out), then the texts apart. */
+  private scan(term: string, from: number, hit: (d: number) => void): void {
+    const { corpus, starts, main, count } = this;
+    for (let pos = from < main ? corpus.indexOf(term, starts[from]) : -1; pos >= 0;) {
       const d = entryAt(starts, main, pos);
       hit(d);
       if (d + 1 >= main) break;
       pos = corpus.indexOf(term, starts[d + 1]);
     }
-    for (let d = main; d < count; d++) if (this.extra[d - main].includes(term)) hit(d);
-    return { hits, hitList };
+    for (let d = Math.max(from, main); d < count; d++) if (this.extra[d - main].includes(term)) hit(d);
   }
 
   /**
@@ -216,6 +222,11 @@ export class FieldIndex {
     if (this.corpus.length < TOKENS_MIN_CORPUS) return;
     if (!this.tokens || this.tokens.covered !== this.main) this.tokens = TokenIndex.build(this.corpus, this.starts, this.main);
     this.searches = Math.max(1, this.searches);
+  }
+
+  /** Texts added since the corpus was made, kept apart (tests). */
+  get textsApart(): number {
+    return this.extra.length;
   }
 
   /** True once a token index was built (by a search or the warm-up; it may cover fewer texts than there are now). Tests. */

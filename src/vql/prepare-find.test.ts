@@ -109,12 +109,21 @@ describe('prepareFind', () => {
     for (const f of searchedFieldNames(shared)) expect(prepared(() => shared, f).result).toBe(true);
     const q = (term: string) => `SELECT id FROM t FIND ('${term}') PAGESIZE 1000`;
     // More than EXTRA_TEXTS_MIN texts added between searches, several times over, by appends and replacements.
+    const apart = () => frameOf(shared)!.get<FieldIndex>('x:name__v').textsApart;
+    let last = 0;
+    let merges = 0;
     for (let i = 0; i < 5 * EXTRA_TEXTS_MIN; i++) {
       const word = WORDS[i % WORDS.length];
       if (i % 3 === 2) table.replace(i % 100, { id: (i % 100) + 1, name__v: `${word} r${i}`, status__v: 'Approved', tags__c: [`t${i}`] });
       else table.append({ id: table.rows.length + 1, name__v: `${word} a${i}`, status__v: 'Draft', tags__c: [`t${i}`] });
-      if (i % 37 === 0) for (const term of [word.toLowerCase(), `a${i}`, `t${i}`, 'draft', `r${i - 1}`]) expect(ids(q(term), shared), q(term)).toEqual(ids(q(term), plain));
+      if (i % 37 !== 0) continue;
+      for (const term of [word.toLowerCase(), `a${i}`, `t${i}`, 'draft', `r${i - 1}`]) expect(ids(q(term), shared), q(term)).toEqual(ids(q(term), plain));
+      // The searches caught the index up: its texts apart stay within the bound, merged into the corpus past it.
+      expect(apart()).toBeLessThanOrEqual(EXTRA_TEXTS_MIN);
+      if (apart() < last) merges++;
+      last = apart();
     }
+    expect(merges).toBeGreaterThanOrEqual(3);
     for (const term of ['kappa', 'a319', 'r317', 't300', 'approved', 'zzz']) expect(ids(q(term), shared), q(term)).toEqual(ids(q(term), plain));
     expect(ids(q('a319'), plain)).toHaveLength(1);
   });
