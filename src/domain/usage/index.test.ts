@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { MAX_ROWS_PER_TENANT, UsageLog, type UsageRow } from './index';
+import { MAX_FIELD_CHARS, MAX_ROWS_PER_TENANT, UsageLog, type UsageRow } from './index';
 import { rowBytes } from './ring';
 
 const row = (over: Partial<UsageRow> = {}): UsageRow => ({
@@ -58,5 +58,15 @@ describe('UsageLog', () => {
     expect(log.day(9, '2026-01-15')[0]).toEqual(made[3500]);
     // The bytes counted are those of the rows kept, however their execution ids are stored.
     expect(log.sizeOf(9)).toEqual({ rows: 2500, bytes: made.slice(-2500).reduce((n, r) => n + rowBytes(r), 0) });
+  });
+
+  it('cuts a field just over MAX_FIELD_CHARS in a row whose text is short otherwise; keeps fields of exactly that length whole', () => {
+    const log = new UsageLog();
+    const atMost = 'm'.repeat(MAX_FIELD_CHARS);
+    log.record(7, row({ referenceId: `${atMost}x` }));
+    log.record(7, row({ referenceId: atMost, clientId: atMost, truncatedSessionId: atMost }));
+    const [cut, whole] = log.day(7, '2026-01-15');
+    expect(cut.referenceId).toBe(atMost);
+    expect([whole.referenceId, whole.clientId, whole.truncatedSessionId]).toEqual([atMost, atMost, atMost]);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The API usage log (gaps.md §4): one row per call, per tenant, downloadable as CSV by day.
  */
-import { ROW_FIXED_BYTES, rowBytes, TEXTS, UsageRing } from './ring';
+import { TEXTS, textUnits, UsageRing } from './ring';
 
 export interface UsageRow {
   time: number;
@@ -70,7 +70,8 @@ export class UsageLog {
   record(tenantId: number, row: UsageRow): void {
     let ring = this.rings.get(tenantId);
     if (!ring) this.rings.set(tenantId, (ring = new UsageRing(this.capacity, this.maxBytes)));
-    ring.push(rowBytes(row) - ROW_FIXED_BYTES > 2 * MAX_FIELD_CHARS ? bounded(row) : row);
+    // No field is too long while all of them together are not: a usual row is pushed as it is, not copied.
+    ring.push(textUnits(row) > MAX_FIELD_CHARS ? bounded(row) : row);
   }
 
   /** A call that named no valid session: counted here, in no tenant's log (a client must not fill a tenant's log). */

@@ -39,10 +39,14 @@ export const ROW_FIXED_BYTES = NUMBERS * 8 + TEXT_COUNT * 8;
 const len = (s: string | undefined): number => (s === undefined ? 0 : s.length);
 const numberOr = (v: number | undefined): number => (v === undefined ? Number.NaN : v);
 
+/** The UTF-16 units of a row's text, all its text columns together. */
+export function textUnits(row: Partial<Record<TextColumn, string | undefined>>): number {
+  return len(row.executionId) + len(row.truncatedSessionId) + len(row.method) + len(row.endpoint) + len(row.version) + len(row.responseStatus) + len(row.clientId) + len(row.referenceId);
+}
+
 /** The bytes a row's text is counted for: two per UTF-16 unit, as if none of it were shared (an upper bound). */
 export function rowBytes(row: Partial<Record<TextColumn, string | undefined>>): number {
-  const units = len(row.executionId) + len(row.truncatedSessionId) + len(row.method) + len(row.endpoint) + len(row.version) + len(row.responseStatus) + len(row.clientId) + len(row.referenceId);
-  return ROW_FIXED_BYTES + 2 * units;
+  return ROW_FIXED_BYTES + 2 * textUnits(row);
 }
 
 /** BLOCK_ROWS rows (fewer in a ring smaller than a block): their numbers, texts and packed execution ids. */
