@@ -1,7 +1,6 @@
 /** Document metadata: endpoints 15–20, the types alias and the lock metadata (gaps.md §9). */
 import { apiError } from '../domain/errors';
 import { type DoctypeInfo, type MetadataView, commonFields } from '../domain/documents';
-import { withKeptSlot } from '../domain/kept-slot';
 import type { Handlers, Reply, VersionedCtx } from '../http/context';
 import { reusableBodyOf } from '../http/respond';
 
@@ -43,22 +42,13 @@ const subtree = (view: MetadataView, d: DoctypeInfo): DoctypeInfo[] => [d, ...d.
 
 const children = (view: MetadataView, d: DoctypeInfo) => d.children.map((c) => view.doctype(c)!).filter((c) => c.active);
 
-/** Endpoint 15's kept answer per view (a view never changes: a new configuration makes a new one). */
-const fieldsAnswers = new WeakMap<MetadataView, object>();
-
-/**
- * Endpoint 15's body: every field's metadata (~25 KB of JSON on the default world), built once per
- * view with its JSON bytes (reusableBodyOf), not written again for every request (~190 µs each).
- * The body is frozen once shared, the view's fields with it (a view is never changed after it is made).
- */
-function fieldsBody(view: MetadataView): Record<string, unknown> {
-  let answer = fieldsAnswers.get(view);
-  if (!answer) fieldsAnswers.set(view, (answer = Object.freeze(withKeptSlot({}))));
-  return reusableBodyOf(answer, () => ({ responseStatus: 'SUCCESS', properties: view.fields }));
-}
-
 export const metadataHandlers: Handlers = {
-  listDocumentFields: (ctx) => ({ body: fieldsBody(viewOf(ctx)) }),
+  // Its body (~25 KB of JSON) and bytes built once per view from the view's kept fields (reusableBodyOf), not written
+  // again for every request (~190 µs each); the body, and the fields with it, frozen once shared.
+  listDocumentFields: (ctx) => {
+    const { fields } = viewOf(ctx);
+    return { body: reusableBodyOf(fields, () => ({ responseStatus: 'SUCCESS', properties: fields })) };
+  },
 
   findCommonDocumentFields: (ctx) => ok({ properties: commonFields(storeOf(ctx), ctx.user, ctx.body?.docIds.split(',') ?? []) }),
 

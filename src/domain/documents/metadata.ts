@@ -8,6 +8,7 @@
  * Doctype configures beyond fields (renditions, relationships, templates...) in doctype-extras.ts.
  */
 import { apiError } from '../errors';
+import { withKeptSlot } from '../kept-slot';
 import { BASE_DOCTYPE, referencedName, type ComponentRegistry, type ComponentRecord } from '../configuration';
 import { ownRenditionTypes, relationshipTypes, stringList, templates } from './doctype-extras';
 import { type FieldContext, fieldMetadata, picklistEntries } from './field-metadata';
@@ -21,8 +22,11 @@ export type { DoctypeInfo, FieldMetadata, Level, LifecycleInfo, RelationshipType
 export class MetadataView {
   readonly doctypes = new Map<string, DoctypeInfo>();
   readonly lifecycles = new Map<string, LifecycleInfo>();
-  /** Every field, standard first, in catalogue then registry order. */
-  readonly fields: FieldMetadata[] = [];
+  /**
+   * Every field, standard first, in catalogue then registry order: endpoint 15's answer, kept (its
+   * body and bytes built once, in its kept slot); a view never changes once made.
+   */
+  readonly fields: FieldMetadata[] = withKeptSlot([]);
   readonly fieldByName = new Map<string, FieldMetadata>();
   /** Field names applying to every document (base fields). */
   private readonly baseFields: string[] = [];
