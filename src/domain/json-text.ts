@@ -28,10 +28,8 @@ export interface KeptText {
   jsonOnly?: true;
 }
 const KEPT_TEXT = slotKind<KeptText>('dms-sim kept JSON text');
-/** What a kept part keeps of its JSON (opaque outside this module): read once with keptJsonOf, given to keptJsonLength and keptJsonBytes with its part. */
-export type KeptJson = KeptText;
-/** The kept JSON of a part marked by keepJsonText or jsonOnlyPart; undefined for any other value. */
-export const keptJsonOf = (value: object): KeptJson | undefined => KEPT_TEXT.of(value)?.value;
+/** The kept JSON of a part marked by keepJsonText or jsonOnlyPart (read once, then given to keptJsonLength and keptJsonBytes with its part); undefined for any other value. */
+export const keptJsonOf = (value: object): KeptText | undefined => KEPT_TEXT.of(value)?.value;
 /** While jsonText runs: the kept parts met so far (their texts made, or a JSON-only part's bytes), in the order their marks were written. */
 let met: KeptText[] | undefined;
 /** While jsonText runs: whether a kept part met holds a JsonInteger's mark. */
@@ -102,7 +100,7 @@ export function isKeptPart(value: object): boolean {
  * when an answer first shows it (its owner wants its size at once: a kept record). The part must
  * not change after.
  */
-export function keptJsonLength(part: object, kept: KeptJson = KEPT_TEXT.of(part)!.value): number {
+export function keptJsonLength(part: object, kept: KeptText = KEPT_TEXT.of(part)!.value): number {
   return kept.jsonOnly && kept.text === undefined ? kept.bytes!.byteLength : keptOf(part, kept).text.length;
 }
 
@@ -110,7 +108,7 @@ export function keptJsonLength(part: object, kept: KeptJson = KEPT_TEXT.of(part)
  * The UTF-8 bytes of a part marked by keepJsonText (a buffer of their own), made now and kept with
  * it; undefined when its text holds a JsonInteger's mark (such a part is written from its text).
  */
-export function keptJsonBytes(part: object, own: KeptJson = KEPT_TEXT.of(part)!.value): Buffer | undefined {
+export function keptJsonBytes(part: object, own: KeptText = KEPT_TEXT.of(part)!.value): Buffer | undefined {
   if (own.jsonOnly) return own.bytes;
   const kept = keptOf(part, own);
   return kept.integers ? undefined : (kept.bytes ??= utf8Bytes(kept.text));

@@ -3,7 +3,7 @@
  * kept records (json-text.ts, keepJsonText and jsonOnlyPart) in a fixed frame, and writing it
  * without JSON.stringify saves writing marks and finding them again.
  */
-import { type BytesFor, type KeptJson, isAscii, keptJsonBytes, keptJsonLength, keptJsonOf, ownBytes, utf8Bytes } from './json-text';
+import { type BytesFor, type KeptText, isAscii, keptJsonBytes, keptJsonLength, keptJsonOf, ownBytes, utf8Bytes } from './json-text';
 
 /** Writes ASCII text at `offset` (a short fixed piece: a loop costs less than a call into Buffer's encoder); returns the offset after it. */
 function putAscii(out: Buffer, offset: number, text: string): number {
@@ -36,7 +36,7 @@ export function partsJsonBytes(open: string, elements: readonly object[], wrap: 
   if (!isAscii(open) || !isAscii(before) || !isAscii(close)) return undefined;
   const fixed = elements.length === 0 ? open.length + close.length : open.length + before.length + after.length + close.length + between.length * (elements.length - 1);
   // Each element's kept JSON, read once (a page has 10-200); after the bytes are made, they are in it.
-  const kepts: KeptJson[] = new Array(elements.length);
+  const kepts: KeptText[] = new Array(elements.length);
   let length = fixed;
   for (let i = 0; i < elements.length; i++) {
     const part = partOf(elements[i], wrap);
