@@ -7,7 +7,8 @@
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { OpenAPIV3_1 as O } from 'openapi-types';
 import { ApiError, errorItem } from '../domain/errors';
-import { ajv2020Module, ajvFormats } from '../lazy';
+import { addFormats } from '../formats';
+import { ajv2020Module } from '../lazy';
 import type { OperationInfo } from '../openapi/load';
 
 export type Location = 'path' | 'query' | 'header';
@@ -35,7 +36,7 @@ export function rebase<T>(schema: T): T {
 export function newAjv(coerce: boolean, document: O.Document): Ajv2020 {
   // validateSchema: false: the document is checked as OpenAPI 3.1 by a test; meta-schema checks of it cost ~40 ms a start.
   const ajv = new (ajv2020Module().Ajv2020)({ strict: false, allErrors: false, coerceTypes: coerce, useDefaults: coerce, validateFormats: true, validateSchema: false });
-  ajvFormats().default(ajv);
+  addFormats(ajv);
   ajv.addSchema({ $id: 'openapi', components: rebase(document.components ?? {}) });
   return ajv;
 }
