@@ -9,7 +9,6 @@ import { columnOf, read, type Frame, type Slot } from './frame';
 import type { FieldIndex } from './find-index';
 import { fieldIndexesOf } from './find-index';
 import { getter, resolveField, type Scope } from './resolve';
-import { popcount } from './popcount';
 import { giveBackScratch, scratchMarks, scratchSlots } from './scratch';
 
 /**
@@ -138,26 +137,25 @@ export function compileFind(scope: Scope, find: Find): FindPredicate {
 
 /**
  * The slots i where marks[i] is 1 (marks: 0 or 1 each, as markFound sets them), ascending, in scratch memory (scratch.ts:
- * the probe's user gives it back), counted first and then listed, each pass reading four marks at a
- * time (a 100,000-row world's FIND finds a few hundred rows: most words are 0).
+ * the probe's user gives it back), in one pass reading four marks at a time into room for all of
+ * them (a 100,000-row world's FIND finds a few hundred rows: most words are 0; counting them
+ * first took a second pass, ~50% more time).
  */
 export function markedSlots(marks: Uint8Array): Int32Array {
   const n = marks.length;
   const words = marks.byteOffset % 4 === 0 ? new Uint32Array(marks.buffer, marks.byteOffset, n >>> 2) : undefined;
   const whole = words ? words.length * 4 : 0;
-  let count = 0;
-  if (words) for (let w = 0; w < words.length; w++) if (words[w] !== 0) count += popcount(words[w] & 0x01010101);
-  for (let i = whole; i < n; i++) if (marks[i] === 1) count++;
-  const out = scratchSlots(count);
+  const out = scratchSlots(n);
   let k = 0;
   if (words) {
     for (let w = 0; w < words.length; w++) {
-      if (words[w] === 0) continue;
+      const v = words[w];
+      if (v === 0) continue;
       for (let i = w * 4; i < w * 4 + 4; i++) if (marks[i] === 1) out[k++] = i;
     }
   }
   for (let i = whole; i < n; i++) if (marks[i] === 1) out[k++] = i;
-  return out;
+  return out.subarray(0, k);
 }
 
 /**
