@@ -13,7 +13,7 @@ describe('markedSlots', () => {
     }), { numRuns: 500 });
   });
 
-  it('lists them in scratch memory of the exact length, which its user gives back', () => {
+  it('lists them in scratch memory (an array of their exact count), which its user gives back', () => {
     const marks = new Uint8Array(1000);
     for (const i of [0, 3, 4, 517, 998, 999]) marks[i] = 1;
     const slots = markedSlots(marks);

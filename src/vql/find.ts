@@ -139,7 +139,8 @@ export function compileFind(scope: Scope, find: Find): FindPredicate {
  * The slots i where marks[i] is 1 (marks: 0 or 1 each, as markFound sets them), ascending, in scratch memory (scratch.ts:
  * the probe's user gives it back), in one pass reading four marks at a time into room for all of
  * them (a 100,000-row world's FIND finds a few hundred rows: most words are 0; counting them
- * first took a second pass, ~50% more time).
+ * first took a second pass, ~50% more time). The room is 4 bytes a row, from the pool: up to its
+ * largest class (16 MB, 4 million rows); a larger world's FIND takes memory of its own each time.
  */
 export function markedSlots(marks: Uint8Array): Int32Array {
   const n = marks.length;

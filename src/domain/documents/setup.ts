@@ -26,7 +26,8 @@ import { ROLES, type RoleName } from './standard-fields';
 const MAX_PROBLEMS = 1000;
 /** The fields of a version before any is set (never changed: a version with fields gets a new object). */
 const EMPTY_FIELDS: Record<string, unknown> = Object.freeze({});
-const NONE: readonly number[] = [];
+/** No members (never changed: frozen, shared). */
+const NONE: readonly number[] = Object.freeze([]);
 /** The attachments of a document without any (never changed in place: frozen, shared). */
 const NO_ATTACHMENTS = Object.freeze([]) as unknown as Attachment[];
 
@@ -180,7 +181,7 @@ export function loadDocuments(fixtures: FixtureSet, tenants: TenantDirectory, us
     if (!doctype) report(`${item.at}.type: "${d.type}" is not a Doctype of ${d.tenant}`);
     const lifecycle = view.lifecycles.get(d.lifecycle);
     if (!lifecycle) report(`${item.at}.lifecycle: "${d.lifecycle}" is not a Doclifecycle of ${d.tenant}`);
-    // Loops without a closure or an entries list per document: a 100k-document world is built from them.
+    // Users and roles checked in plain loops (no closure, no list of entries a document: a 100k-document world is built here).
     if (!known(d.createdBy)) report(`${item.at}.createdBy: unknown user ${d.createdBy}`);
     const roles: StoredDocument['roles'] = {};
     const given = d.roles ?? {};
