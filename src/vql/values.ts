@@ -1,3 +1,4 @@
+import { digits, isCalendarDate } from '../calendar-date';
 import type { Literal } from './ast';
 import type { FieldType } from './catalog';
 
@@ -37,19 +38,6 @@ export function toTime(raw: unknown): number | undefined {
   return Number.isNaN(t) ? undefined : t;
 }
 
-const DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-/** Digits of s[i..i+n) as a number, or -1 when one is not a digit. */
-function digits(s: string, i: number, n: number): number {
-  let v = 0;
-  for (let k = i; k < i + n; k++) {
-    const c = s.charCodeAt(k) - 48;
-    if (c < 0 || c > 9) return -1;
-    v = v * 10 + c;
-  }
-  return v;
-}
-
 /**
  * Fast path for the forms stored rows use: `YYYY-MM-DD`, `YYYY-MM-DDTHH:MM:SSZ` and
  * `YYYY-MM-DDTHH:MM:SS.sssZ`; undefined for anything else (the general parser then decides).
@@ -58,7 +46,7 @@ function fastIso(s: string): number | undefined {
   const n = s.length;
   if ((n !== 10 && n !== 20 && n !== 24) || s[4] !== '-' || s[7] !== '-') return undefined;
   const y = digits(s, 0, 4), mo = digits(s, 5, 2), d = digits(s, 8, 2);
-  if (y < 0 || mo < 1 || mo > 12 || d < 1 || d > DAYS[mo - 1] || (mo === 2 && d === 29 && !(y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)))) return undefined;
+  if (!isCalendarDate(y, mo, d)) return undefined;
   if (n === 10) return Date.UTC(y, mo - 1, d);
   if (s[10] !== 'T' || s[13] !== ':' || s[16] !== ':' || s[n - 1] !== 'Z') return undefined;
   const h = digits(s, 11, 2), mi = digits(s, 14, 2), se = digits(s, 17, 2);
