@@ -64,6 +64,19 @@ describe('documents.jsonl', () => {
     expect(sim.breaches).toEqual([]);
   });
 
+  it('stores a document\'s versions ascending by number, however the line lists them', () => {
+    const { dir, lines } = generated(3);
+    const doc = JSON.parse(lines[0]) as { versions: { number: string }[] };
+    const first = doc.versions[0];
+    doc.versions = [{ ...first, number: '2.0' }, { ...first, number: '0.1' }, { ...first, number: '1.10' }, { ...first, number: '1.2' }];
+    writeFileSync(join(dir, 'documents.jsonl'), [JSON.stringify(doc), ...lines.slice(1)].join('\n'));
+    const stored = storesOf(dir).flat();
+    const numbers = (i: number) => stored[i].versions.map((v) => `${v.major}.${v.minor}`);
+    expect(numbers(0)).toEqual(['0.1', '1.2', '1.10', '2.0']);
+    // a document listed in order keeps its order
+    expect(numbers(1)).toEqual((JSON.parse(lines[1]) as { versions: { number: string }[] }).versions.map((v) => v.number));
+  });
+
   it('names the file and the line of a syntax error, a schema problem and a referential one (blank lines counted)', () => {
     const { dir, lines } = generated(5);
     const bad = JSON.parse(lines[3]);

@@ -95,4 +95,6 @@ export const MAX_VERSION_NUMBER = 999_999;
 export const isVersionNumber = (n: number): boolean => Number.isInteger(n) && n >= 0 && n <= MAX_VERSION_NUMBER;
 
 export const versionNumber = (v: { major: number; minor: number }) => `${v.major}.${v.minor}`;
+/** Versions' order: ascending by (major, minor). */
+export const byVersionNumber = (a: { major: number; minor: number }, b: { major: number; minor: number }): number => a.major - b.major || a.minor - b.minor;
 export const latestVersion = (d: StoredDocument) => d.versions[d.versions.length - 1];

@@ -17,7 +17,7 @@ import type { UserDirectory } from '../users';
 import { type StoredFile, storedFile } from './files';
 import { type Group, GroupDirectory } from './groups';
 import { DocumentMetadata, type MetadataView } from './metadata';
-import { type Attachment, type DocumentVersion, type RoleMembers, type StoredDocument, MAX_VERSION_NUMBER, dayOf, isVersionNumber, msOfDay, ownNumber } from './model';
+import { type Attachment, type DocumentVersion, type RoleMembers, type StoredDocument, MAX_VERSION_NUMBER, byVersionNumber, dayOf, isVersionNumber, msOfDay, ownNumber } from './model';
 import type { NamedList } from './named-lists';
 import { DocumentStore } from './store';
 import { ROLES, type RoleName } from './standard-fields';
@@ -242,7 +242,7 @@ export function loadDocuments(fixtures: FixtureSet, tenants: TenantDirectory, us
           const f = fileAt(a.file, () => `${item.at}.attachments[${j}].file`);
           return f ? [{ id: a.id, file: f }] : [];
         }) : NO_ATTACHMENTS,
-        versions: inOrder(versions) ? versions : versions.sort((a, b) => a.major - b.major || a.minor - b.minor),
+        versions: inOrder(versions) ? versions : versions.sort(byVersionNumber),
         ...(d.lock ? { lock: { by: d.lock.user, at: Date.parse(d.lock.date) } } : {}),
       });
     } catch (e) {
@@ -272,10 +272,6 @@ function hasKeys(o: object): boolean {
 
 /** The versions are in order already (they mostly are: a sort of even one version allocates). */
 function inOrder(versions: DocumentVersion[]): boolean {
-  for (let i = 1; i < versions.length; i++) {
-    const a = versions[i - 1];
-    const b = versions[i];
-    if (a.major > b.major || (a.major === b.major && a.minor > b.minor)) return false;
-  }
+  for (let i = 1; i < versions.length; i++) if (byVersionNumber(versions[i - 1], versions[i]) > 0) return false;
   return true;
 }
