@@ -1,7 +1,8 @@
 /** smallest(): of several probes of one AND, the fewest candidates; the others' scratch memory goes back. */
 import { describe, expect, it } from 'vitest';
 import type { Frame } from './frame';
-import { type Candidates, smallest } from './probe';
+import type { Candidates } from './candidates';
+import { smallest } from './probe';
 import { freeScratch, scratchSlots } from './scratch';
 
 const scratchCandidates = (slots: number[]): Candidates => {

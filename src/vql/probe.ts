@@ -11,23 +11,13 @@ import type { Condition } from './ast';
 import { chain, compileOperand, perElement } from './compile';
 import { columnOf, type Change, type Frame } from './frame';
 import type { Scope } from './resolve';
-import { giveBackScratch, scratchSlots, scratchWords } from './scratch';
-import { slotRange } from './slot-range';
+import { type Candidates, giveBackCandidates, NONE } from './candidates';
+import { intersect } from './intersect';
 import { firstWhere, keyCompare, sortedOf } from './sorted';
 import { compareKeys, rank, type Key } from './values';
 import type { Row } from './catalog';
 
-/** Candidate slots: runs [lo, hi) of sorted permutations (runs may overlap for an OR; one run holds each slot once). */
-export interface Candidates {
-  size: number;
-  runs: Array<{ perm: Int32Array; lo: number; hi: number }>;
-  /** The candidates are exactly the rows that satisfy the condition (no test needed). */
-  exact: boolean;
-}
-
 export type Probe = (frame: Frame) => Candidates | undefined;
-
-const NONE: Candidates = { size: 0, runs: [], exact: true };
 
 /** A frame's slots sorted by a column of scalar keys (kept, patched); undefined when some value is an array. */
 function keyIndex(frame: Frame, sig: string, derive: (row: Row) => unknown): { perm: Int32Array; col: unknown[] } | undefined {
@@ -62,105 +52,9 @@ function keyRun(ix: { perm: Int32Array; col: unknown[] }, kind: Key, low: Bound,
   let [lo, hi] = kindBlock(perm, col, kind);
   if (low) lo = firstWhere(perm, col, lo, hi, (k) => (low.inclusive ? compareKeys(k, low.key) >= 0 : compareKeys(k, low.key) > 0));
   if (high) hi = firstWhere(perm, col, lo, hi, (k) => (high.inclusive ? compareKeys(k, high.key) > 0 : compareKeys(k, high.key) >= 0));
-  return hi > lo ? { size: hi - lo, runs: [{ perm, lo, hi }], exact: true } : NONE;
-}
-
-/**
- * The slots in every one of `parts` (each exact), as one run. Parts that are ranges of slots (a key
- * index that is the identity: slot-range.ts) narrow the range; the others' slots are kept when in it.
- */
-function intersect(parts: Candidates[], n: number): Candidates {
-  let lo = 0;
-  let hi = n;
-  let rangePerm: Int32Array | undefined;
-  const rest: Candidates[] = [];
-  for (const part of parts) {
-    const range = part.runs.length === 1 ? slotRange(part.runs[0]) : undefined;
-    if (!range) {
-      rest.push(part);
-      continue;
-    }
-    [lo, hi] = [Math.max(lo, range[0]), Math.min(hi, range[1])];
-    rangePerm = part.runs[0].perm;
-  }
-  if (!rangePerm) return intersectSets(parts, n);
-  if (hi <= lo) return NONE;
-  if (rest.length === 0) return { size: hi - lo, runs: [{ perm: rangePerm, lo, hi }], exact: true };
-  // Disjoint runs of one permutation (an IN's) hold each slot once; else (an OR's runs may overlap) each slot once through the bitsets.
-  const others = (rest.length === 1 && disjointRuns(rest[0])) || intersectSets(rest, n);
-  const slots = scratchSlots(Math.min(others.size, hi - lo));
-  let size = 0;
-  for (const run of others.runs) {
-    for (let p = run.lo; p < run.hi; p++) {
-      const i = run.perm[p];
-      if (i >= lo && i < hi) slots[size++] = i;
-    }
-  }
-  if (others !== rest[0]) giveBackCandidates(others);
-  return { size, runs: [{ perm: slots.subarray(0, size), lo: 0, hi: size }], exact: true };
-}
-
-/** The part with its runs in order, when they are of one permutation and do not overlap (a run given twice counted once: `IN ('a', 'a')`); else undefined. */
-function disjointRuns(part: Candidates): Candidates | undefined {
-  if (part.runs.length === 1) return part;
-  const perm = part.runs[0].perm;
-  if (part.runs.some((r) => r.perm !== perm)) return undefined;
-  const runs = [...part.runs].sort((a, b) => a.lo - b.lo || a.hi - b.hi);
-  const out = [runs[0]];
-  for (let k = 1; k < runs.length; k++) {
-    const [prev, run] = [out[out.length - 1], runs[k]];
-    if (run.lo === prev.lo && run.hi === prev.hi) continue;
-    if (run.lo < prev.hi) return undefined;
-    out.push(run);
-  }
-  return { size: out.reduce((n, r) => n + r.hi - r.lo, 0), runs: out, exact: part.exact };
-}
-
-/**
- * The slots in every one of `parts` (each exact), as one run: the smallest part's slots as a bitset,
- * narrowed by each next part, the largest read last (its slots kept once each: an OR's runs may
- * overlap). A bitset of n bits and one pass per part (not a byte per slot and a pass more).
- */
-function intersectSets(parts: Candidates[], n: number): Candidates {
-  const sorted = [...parts].sort((a, b) => a.size - b.size);
-  const words = (n + 31) >>> 5;
-  let bits = scratchWords(words);
-  for (const { perm, lo, hi } of sorted[0].runs) for (let p = lo; p < hi; p++) bits[perm[p] >>> 5] |= 1 << (perm[p] & 31);
-  for (let k = 1; k < sorted.length - 1; k++) {
-    const next = scratchWords(words);
-    for (const { perm, lo, hi } of sorted[k].runs) {
-      for (let p = lo; p < hi; p++) {
-        const i = perm[p];
-        const bit = 1 << (i & 31);
-        if ((bits[i >>> 5] & bit) !== 0) next[i >>> 5] |= bit;
-      }
-    }
-    giveBackScratch(bits);
-    bits = next;
-  }
-  const slots = scratchSlots(sorted[0].size);
-  let size = 0;
-  for (const { perm, lo, hi } of sorted[sorted.length - 1].runs) {
-    for (let p = lo; p < hi; p++) {
-      const i = perm[p];
-      const bit = 1 << (i & 31);
-      if ((bits[i >>> 5] & bit) === 0) continue;
-      bits[i >>> 5] ^= bit;
-      slots[size++] = i;
-    }
-  }
-  giveBackScratch(bits);
-  return { size, runs: [{ perm: slots.subarray(0, size), lo: 0, hi: size }], exact: true };
-}
-
-/**
- * Gives back the scratch memory (scratch.ts) of candidates' runs that `kept` does not read, or of
- * all of them: their user is done with them (the permutations of key indexes are not scratch, and
- * stay).
- */
-export function giveBackCandidates(parts: Candidates | undefined, kept?: Candidates): void {
-  if (!parts) return;
-  for (const run of parts.runs) if (!kept?.runs.some((r) => r.perm.buffer === run.perm.buffer)) giveBackScratch(run.perm);
+  // One key's run (`=`, an IN's value): ties go by slot (keyCompare), so its slots ascend.
+  const ascending = low !== undefined && high !== undefined && low.inclusive && high.inclusive && compareKeys(low.key, high.key) === 0;
+  return hi > lo ? { size: hi - lo, runs: [{ perm, lo, hi, ascending }], exact: true } : NONE;
 }
 
 function union(parts: Candidates[]): Candidates {

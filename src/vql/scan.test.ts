@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Frame } from './frame';
-import type { Candidates } from './probe';
+import type { Candidates } from './candidates';
 import { matchRows } from './scan';
 
 /** A frame of n slots (matchRows reads only rows and length on an exact probe's path). */
@@ -34,5 +34,16 @@ describe('matchRows with an exact probe', () => {
     const { bits, count } = matchRows(frameOf(5), [], () => true, undefined, probe, true);
     expect(count).toBe(5);
     expect(slotsOf(bits, 5)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('distinct runs (an IN cut to a range of slots) count every slot of each, as the general path does', () => {
+    const perm = Int32Array.from([1, 3, 4, 7, 9, 0, 2, 5, 8, 6]);
+    const probe = (): Candidates => ({ size: 5, runs: [{ perm, lo: 1, hi: 3 }, { perm, lo: 6, hi: 9 }], exact: true, distinct: true });
+    const fast = matchRows(frameOf(10), [], () => true, undefined, probe, true);
+    const general = matchRows(frameOf(10), [], () => true, allVisible(10), probe, true);
+    expect(fast.count).toBe(5);
+    expect(slotsOf(fast.bits, 10)).toEqual([2, 3, 4, 5, 8]);
+    expect([...fast.bits]).toEqual([...general.bits]);
+    expect(general.count).toBe(5);
   });
 });

@@ -5,7 +5,8 @@
  */
 import type { Predicate } from './compile';
 import { bind, type Frame, type Slot } from './frame';
-import { type Candidates, giveBackCandidates, type Probe } from './probe';
+import { type Candidates, giveBackCandidates } from './candidates';
+import type { Probe } from './probe';
 import { popcount } from './popcount';
 import { scratchWords } from './scratch';
 import { setRange, slotRange } from './slot-range';
@@ -105,11 +106,14 @@ function markExact(bits: Uint32Array, exact: Candidates, visible: Uint32Array | 
   // A range of slots (slot-range.ts): set a word at a time, with the visible slots' words.
   const range = exact.runs.length === 1 ? slotRange(exact.runs[0]) : undefined;
   if (range) return setRange(bits, range[0], range[1], visible);
-  // One run of a permutation holds each slot once: every slot of it counts when all are visible.
-  if (exact.runs.length === 1 && visible === undefined) {
-    const { perm, lo, hi } = exact.runs[0];
-    for (let p = lo; p < hi; p++) bits[perm[p] >>> 5] |= 1 << (perm[p] & 31);
-    return hi - lo;
+  // One run of a permutation holds each slot once (and distinct runs share none): every slot counts when all are visible.
+  if ((exact.runs.length === 1 || exact.distinct) && visible === undefined) {
+    let count = 0;
+    for (const { perm, lo, hi } of exact.runs) {
+      for (let p = lo; p < hi; p++) bits[perm[p] >>> 5] |= 1 << (perm[p] & 31);
+      count += hi - lo;
+    }
+    return count;
   }
   let count = 0;
   for (const { perm, lo, hi } of exact.runs) {
