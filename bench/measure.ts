@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { type BenchRequest, call } from './http';
 import { START_TIMEOUT_MS, startServer, stop, stopAll } from './processes';
+import { median } from './rounds';
 
 export const CONNECTIONS = 50;
 export const COLD_START_RUNS = 5;
@@ -19,6 +20,9 @@ export interface Measure {
   non2xx: number;
   /** CPU time the server spent per answered request (µs), from /proc: robust on a busy machine. */
   cpuUsPerReq: number | null;
+  /** Requests answered, and the seconds the load ran (rounds.ts adds rounds up from these). */
+  requests: number;
+  seconds: number;
 }
 
 let activeCannon: { stop(): void } | undefined;
@@ -98,6 +102,8 @@ export function cannon(base: string, r: BenchRequest | readonly BenchRequest[], 
         resolvePromise({
           cpuUsPerReq: cpu0 === null || cpu1 === null || result.requests.total === 0 ? null : ((cpu1 - cpu0) * 1000) / result.requests.total,
           rps: result.requests.total / Math.max(result.duration, 1e-9),
+          requests: result.requests.total,
+          seconds: result.duration,
           p50: result.latency.p50,
           p99: result.latency.p99,
           errors: result.errors,
@@ -134,11 +140,6 @@ export async function coldStart(script: string, args: string[]): Promise<number>
   }
   return median(times);
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 /** Runs a bench command: exit 0 when done; on an error, its message, the load and every server stopped, exit 1. */
 export function runCommand(name: string, main: () => Promise<void>): void {

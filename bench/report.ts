@@ -117,7 +117,11 @@ export function sizeLine(who: string, sizes: { name: string; rows: number; bytes
   return `answers of the world to ${who}: ${parts.join('; ')}`;
 }
 
-export function markdown(o: { duration: number; lines: string[]; coldLine: string; rssLine: string; sizeLine: string; load: number[]; world?: string; requests?: number }): string {
+/** How a scenario's seconds were taken: in rounds, the servers in turns (rounds.ts). */
+export const roundsText = (rounds: number | undefined): string =>
+  rounds && rounds > 1 ? ` in ${rounds} rounds, dms-sim and its ceiling in turns (A B, B A …: a slow phase of the machine weighs on both alike; rps and CPU over all rounds, p99 the worst round's)` : '';
+
+export function markdown(o: { duration: number; rounds?: number; lines: string[]; coldLine: string; rssLine: string; sizeLine: string; load: number[]; world?: string; requests?: number }): string {
   const args = process.argv.slice(2).join(' ');
   return [
     '# dms-sim benchmark (issue 10)',
@@ -127,7 +131,7 @@ export function markdown(o: { duration: number; lines: string[]; coldLine: strin
     `- node: ${process.version}`,
     `- 1-minute load average at the start / end of the run: ${o.load.map((x) => x.toFixed(2)).join(' / ')} (other work on the machine skews rps; the CPU µs/req column, from /proc, much less)`,
     `- command: \`npm run bench${args ? ` -- ${args}` : ''}\``,
-    `- load: autocannon, ${CONNECTIONS} connections, ${o.duration} s per scenario and server (after a warm-up), loopback 127.0.0.1;`
+    `- load: autocannon, ${CONNECTIONS} connections, ${o.duration} s per scenario and server (after a warm-up)${roundsText(o.rounds)}, loopback 127.0.0.1;`
       + ` ${PINNED ? 'both servers pinned to core 0 (`taskset -c 0`), autocannon to core 1' : 'not pinned (no taskset or a single core)'}`,
     `- dms-sim: \`node ${[...NODE_OPTIONS, 'dist/cli.mjs'].join(' ')} --no-throttle --port 0\` (the build and Node options of \`npm start\`) on ${o.world ?? 'the default world'}; ceiling: \`bench/ceiling.ts\`, bare Hono on @hono/node-server serving the bytes dms-sim answered, per scenario, built into one module by the same esbuild step and run with the same Node options`,
     '',

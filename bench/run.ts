@@ -26,12 +26,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { call, unusable } from './http';
-import { CONNECTIONS, COLD_START_RUNS, cannon, coldStart, peakRssMb, rssMb, runCommand, stopLoad } from './measure';
-import { buildServers, CEILING, DMS_SIM, onInterrupt, PINNED, pinLoadGenerator, ROOT, startServer, stopAll } from './processes';
+import { CONNECTIONS, peakRssMb, rssMb, runCommand, stopLoad } from './measure';
+import { buildServers, onInterrupt, PINNED, pinLoadGenerator, ROOT, stopAll } from './processes';
 import { type ScenarioResult, coldLine, fmtMb, markdown, rssLine, sizeLine, table, toJson } from './report';
-import { SCENARIOS, answerSizes, benchUser, captureAnswers, loadOf, prepareScenarios, simArgs } from './scenarios';
+import { SCENARIOS, answerSizes } from './scenarios';
 import { VARIED_REQUESTS } from './varied';
+import { measureScenario, openWorld } from './world';
+
+/** (chosen) Rounds a scenario's load is split into, dms-sim and its ceiling in turns (rounds.ts): A B B A. */
+const ROUNDS = 2;
 
 export { SCENARIOS, type ScenarioName } from './scenarios';
 export type { BenchJson } from './report';
@@ -48,6 +51,7 @@ function options() {
       'no-results': { type: 'boolean' },
       fixtures: { type: 'string' },
       requests: { type: 'string' },
+      rounds: { type: 'string', default: String(ROUNDS) },
     },
   });
   const requests = values.requests === undefined ? VARIED_REQUESTS : Number(values.requests);
@@ -55,42 +59,27 @@ function options() {
   const results = values['no-results'] ? undefined : values.results ?? join(ROOT, 'bench', values.fixtures ? 'results-generated.md' : 'results.md');
   const duration = Number(values.duration);
   if (!Number.isFinite(duration) || duration <= 0 || duration > 600) throw new Error('--duration must be a number of seconds from 1 to 600');
+  const rounds = Number(values.rounds);
+  if (!Number.isInteger(rounds) || rounds < 1 || rounds > 20) throw new Error('--rounds must be a whole number from 1 to 20');
   const wanted = values.scenarios ? values.scenarios.split(',').map((s) => s.trim()).filter(Boolean) : [...SCENARIOS];
   for (const n of wanted) if (!(SCENARIOS as readonly string[]).includes(n)) throw new Error(`unknown scenario "${n}"; one of: ${SCENARIOS.join(', ')}`);
-  return { duration, scenarios: SCENARIOS.filter((n) => wanted.includes(n)), json: values.json, results, fixtures: values.fixtures, requests };
+  return { duration, scenarios: SCENARIOS.filter((n) => wanted.includes(n)), json: values.json, results, fixtures: values.fixtures, requests, rounds };
 }
 
 async function main(): Promise<void> {
-  const { duration, scenarios, json: jsonFile, results: resultsFile, fixtures, requests } = options();
-  const user = benchUser(fixtures);
+  const { duration, scenarios, json: jsonFile, results: resultsFile, fixtures, requests, rounds } = options();
   const warmup = Math.min(2, duration);
 
   // The load generator on core 1, the servers on core 0.
   pinLoadGenerator();
-  console.log(`bench: ${scenarios.length} scenario(s), ${duration} s each, ${CONNECTIONS} connections, ${PINNED ? 'servers on core 0, autocannon on core 1' : 'not pinned (no taskset or one core)'}`);
+  console.log(`bench: ${scenarios.length} scenario(s), ${duration} s each in ${rounds} round(s), ${CONNECTIONS} connections, ${PINNED ? 'servers on core 0, autocannon on core 1' : 'not pinned (no taskset or one core)'}`);
 
   const loadBefore = loadavg()[0];
   const tmp = mkdtempSync(join(tmpdir(), 'dms-sim-bench-'));
-  const dmsSim = [DMS_SIM, simArgs(fixtures)] as const;
   try {
     await buildServers();
-    const sim = await startServer(dmsSim[0], [...dmsSim[1]]);
-    console.log(`bench: dms-sim pid ${sim.pid} at ${sim.base}`);
-    const prepared = await prepareScenarios(sim.base, scenarios, user, requests);
-
-    // The ceiling serves exactly what dms-sim answered, with its content type.
-    const payloads = join(tmp, 'payloads.json');
-    writeFileSync(payloads, JSON.stringify({ answers: await captureAnswers(sim.base, prepared) }));
-    const ceilingArgs = [CEILING, ['--payloads', payloads, '--port', '0']] as const;
-
-    console.log(`bench: cold start, median of ${COLD_START_RUNS} …`);
-    const cold = {
-      dms: await coldStart(dmsSim[0], [...dmsSim[1]]),
-      ceiling: await coldStart(ceilingArgs[0], [...ceilingArgs[1]]),
-    };
-
-    const ceiling = await startServer(ceilingArgs[0], [...ceilingArgs[1]]);
-    console.log(`bench: ceiling pid ${ceiling.pid} at ${ceiling.base}`);
+    const world = await openWorld(fixtures, scenarios, requests, tmp, console.log);
+    const { sim, ceiling, prepared, user, cold } = world;
     const results: ScenarioResult[] = [];
     /** dms-sim's peak RSS after each scenario: where memory grows. */
     const hwm: string[] = [`start ${fmtMb(peakRssMb(sim.pid))} (now ${fmtMb(rssMb(sim.pid))})`];
@@ -101,31 +90,23 @@ async function main(): Promise<void> {
         results.push({ name, na: p.na });
         continue;
       }
-      process.stdout.write(`bench: ${name}: dms-sim …`);
-      const load = loadOf(p);
-      await cannon(sim.base, load, warmup, sim.pid);
-      const dms = await cannon(sim.base, load, duration, sim.pid);
-      process.stdout.write(` ${Math.round(dms.rps)} rps; ceiling …`);
-      await cannon(ceiling.base, load, warmup, ceiling.pid);
-      const top = await cannon(ceiling.base, load, duration, ceiling.pid);
-      console.log(` ${Math.round(top.rps)} rps`);
-      // Still answering the same way after the load (no session lost, no throttling)?
-      const after = unusable(await call(sim.base, p.request));
-      const rssAfter = rssMb(sim.pid);
-      results.push(after ? { name, na: `answered ${after} under load` } : { name, dms, ceiling: top, rssAfter });
-      hwm.push(`${name} ${fmtMb(peakRssMb(sim.pid))} (now ${fmtMb(rssAfter)})`);
+      process.stdout.write(`bench: ${name}: dms-sim and ceiling in turns …`);
+      const m = (await measureScenario([world], name, duration, rounds, warmup)).get(world)!;
+      console.log(` ${Math.round(m.dms.rps)} rps; ceiling ${Math.round(m.ceiling.rps)} rps`);
+      results.push(m.unusableAfter ? { name, na: `answered ${m.unusableAfter} under load` } : { name, dms: m.dms, ceiling: m.ceiling, rssAfter: m.rssAfter });
+      hwm.push(`${name} ${fmtMb(peakRssMb(sim.pid))} (now ${fmtMb(m.rssAfter)})`);
     }
     const rss = { dms: peakRssMb(sim.pid), ceiling: peakRssMb(ceiling.pid) };
     await stopAll();
 
-    const world = fixtures ? 'generated' : 'default';
-    const lines = table(results, world);
-    const report = { lines, coldLine: coldLine(cold), rssLine: rssLine(rss, hwm, world), sizeLine: sizeLine(`${user.username} on ${user.tenantDNS}`, answerSizes(prepared)), world: fixtures ?? 'the default world', requests };
+    const kind = fixtures ? 'generated' : 'default';
+    const lines = table(results, kind);
+    const report = { lines, coldLine: coldLine(cold), rssLine: rssLine(rss, hwm, kind), sizeLine: sizeLine(`${user.username} on ${user.tenantDNS}`, answerSizes(prepared)), world: fixtures ?? 'the default world', requests };
     console.log(['', ...lines, '', report.coldLine, report.rssLine, report.sizeLine].join('\n'));
 
     if (jsonFile) writeFileSync(jsonFile, JSON.stringify(toJson(results, cold, rss), null, 2) + '\n');
     if (resultsFile) {
-      writeFileSync(resultsFile, markdown({ duration, ...report, load: [loadBefore, loadavg()[0]] }));
+      writeFileSync(resultsFile, markdown({ duration, rounds, ...report, load: [loadBefore, loadavg()[0]] }));
       console.log(`\nbench: wrote ${resultsFile}`);
     }
   } finally {

@@ -6,11 +6,15 @@
 import { cpus } from 'node:os';
 import type { BenchJson } from './report';
 import { NPROC } from './processes';
+import { pairedRatio } from './rounds';
+import { roundsText } from './report';
 
 /** One world's run: its size and what the bench measured on it. */
 export interface ScaleRun {
   documents: number;
   bench: BenchJson;
+  /** Per scenario, dms-sim's CPU µs per request in each round (the worlds measured in the same rounds, in turns). */
+  rounds?: Record<string, Array<number | null>>;
 }
 
 /** Issue 19: cost per request on the largest world ≤ this many times its cost on the smallest (list and query pages). */
@@ -22,20 +26,27 @@ const fmt = (x: number | null | undefined, digits = 1) => (x === null || x === u
 const pct = (x: number | null) => (x === null ? 'n/a' : `${Math.round(x * 100)}%`);
 const size = (n: number) => (n >= 1000 && n % 1000 === 0 ? `${n / 1000}k` : String(n));
 
-/** The growth of a scenario's CPU cost per request from the smallest world to the largest, and its verdict. */
-export function growthOf(runs: readonly ScaleRun[], scenario: string): { factor: number | null; verdict: string } {
+/**
+ * The growth of a scenario's CPU cost per request from the smallest world to the largest, and its
+ * verdict: the median of the per-round ratios when both worlds were measured in the same rounds
+ * (with their range), else the ratio of the two costs.
+ */
+export function growthOf(runs: readonly ScaleRun[], scenario: string): { factor: number | null; range?: [number, number]; verdict: string } {
   const sorted = [...runs].sort((a, b) => a.documents - b.documents);
   const cost = (r: ScaleRun) => r.bench.scenarios.find((s) => s.name === scenario)?.cpu_us_per_req ?? null;
-  const first = sorted.length ? cost(sorted[0]) : null;
-  const last = sorted.length ? cost(sorted[sorted.length - 1]) : null;
+  const [small, large] = [sorted[0], sorted[sorted.length - 1]];
+  const first = small ? cost(small) : null;
+  const last = large ? cost(large) : null;
   if (sorted.length < 2 || first === null || last === null || first <= 0) return { factor: null, verdict: 'n/a' };
-  const factor = last / first;
-  if (!GROWTH_JUDGED.has(scenario)) return { factor, verdict: 'reported (no target)' };
-  return { factor, verdict: factor <= GROWTH_TARGET ? `met (≤ ${GROWTH_TARGET}×)` : `gap: > ${GROWTH_TARGET}×` };
+  const paired = pairedRatio(large.rounds?.[scenario] ?? [], small.rounds?.[scenario] ?? []);
+  const factor = paired ? paired.median : last / first;
+  const range: [number, number] | undefined = paired ? [paired.min, paired.max] : undefined;
+  const judged = !GROWTH_JUDGED.has(scenario) ? 'reported (no target)' : factor <= GROWTH_TARGET ? `met (≤ ${GROWTH_TARGET}×)` : `gap: > ${GROWTH_TARGET}×`;
+  return range ? { factor, range, verdict: judged } : { factor, verdict: judged };
 }
 
 /** The markdown of bench/scale.md. */
-export function scaleMarkdown(runs: readonly ScaleRun[], o: { command: string; duration: number; requests: number; load: number[]; date?: Date }): string {
+export function scaleMarkdown(runs: readonly ScaleRun[], o: { command: string; duration: number; rounds?: number; requests: number; load: number[]; date?: Date }): string {
   const sorted = [...runs].sort((a, b) => a.documents - b.documents);
   const scenarios = [...new Set(sorted.flatMap((r) => r.bench.scenarios.map((s) => s.name)))];
   const lines = [
@@ -45,7 +56,7 @@ export function scaleMarkdown(runs: readonly ScaleRun[], o: { command: string; d
     `- machine: ${NPROC} CPU(s), ${cpus()[0]?.model ?? 'unknown CPU'}, ${process.platform} ${process.arch}; node ${process.version}`,
     `- 1-minute load average at the start / end: ${o.load.map((x) => x.toFixed(2)).join(' / ')} (rps is skewed by other work; CPU µs/req, from /proc, much less)`,
     `- command: \`${o.command}\``,
-    `- each world: \`dms-sim fixtures generate --documents N\` (seed 1), served as its administrator; \`bench/run.ts --fixtures DIR\` with ${o.duration} s per scenario and server, lists of ${o.requests} different requests (bench/varied.ts)`,
+    `- each world: \`dms-sim fixtures generate --documents N\` (seed 1), served as its administrator by its own dms-sim and ceiling (as \`npm run bench -- --fixtures DIR\` runs them: bench/world.ts), ${o.duration} s per scenario and server${roundsText(o.rounds)}, lists of ${o.requests} different requests (bench/varied.ts)${o.rounds && o.rounds > 1 ? '; the worlds run at once and take the load in turns too (1k, 10k, 100k, then back)' : ''}`,
     '',
     '## Cost per request by world size',
     '',
@@ -61,10 +72,11 @@ export function scaleMarkdown(runs: readonly ScaleRun[], o: { command: string; d
   }
   const [small, large] = [sorted[0], sorted[sorted.length - 1]];
   lines.push('', `## Growth of the cost per request, ${small ? size(small.documents) : '?'} → ${large ? size(large.documents) : '?'} documents`, '');
-  lines.push('| scenario | CPU µs/req growth | target (list and query pages ≤ 2×) |', '|---|---|---|');
+  lines.push('| scenario | CPU µs/req growth | per round (same rounds) | target (list and query pages ≤ 2×) |', '|---|---|---|---|');
   for (const name of scenarios) {
     const g = growthOf(sorted, name);
-    lines.push(`| ${name} | ${g.factor === null ? 'n/a' : `${g.factor.toFixed(2)}×`} | ${g.verdict} |`);
+    const range = g.range ? `${g.range[0].toFixed(2)}–${g.range[1].toFixed(2)}×` : 'n/a';
+    lines.push(`| ${name} | ${g.factor === null ? 'n/a' : `${g.factor.toFixed(2)}×`} | ${range} | ${g.verdict} |`);
   }
   lines.push('', '## Start-up and memory by world size', '', '| documents | cold start ms (median of 5) | peak RSS MB |', '|---|---|---|');
   for (const r of sorted) lines.push(`| ${size(r.documents)} | ${fmt(r.bench.cold_start_ms.dms_sim, 0)} | ${fmt(r.bench.peak_rss_mb.dms_sim)} |`);

@@ -1,23 +1,30 @@
 /**
  * `npm run bench:scale`: how the cost of a fresh request grows with the world (issue 19).
  *
- *   npm run bench:scale -- [--sizes 1000,10000,100000] [--duration SECONDS] [--requests N]
+ *   npm run bench:scale -- [--sizes 1000,10000,100000] [--duration SECONDS] [--requests N] [--rounds N]
  *                          [--scenarios "list varied,query varied,mixed"] [--worlds DIR] [--out FILE]
  *
  * For each size, a generated world in `--worlds DIR/<size>` (made once by `dms-sim fixtures generate
- * --documents N`, then re-used while its marker `<size>.done` beside it says so), then `bench/run.ts --fixtures`
- * on it (a child process: dms-sim and its ceiling, the same servers and measures as `npm run bench`),
- * and at the end bench/scale.md (scale-report.ts). Loopback only; each run bounded by the bench's own limits.
+ * --documents N`, then re-used while its marker `<size>.done` beside it says so), served by its own
+ * dms-sim and ceiling (world.ts: the same servers and measures as `npm run bench`), all running at
+ * once. Each scenario's load then goes to every server of every world in rounds, in turns (rounds.ts:
+ * 1k, 10k, 100k, then 100k, 10k, 1k …), so that a slow phase of the machine weighs on every world
+ * alike, and the growth of the cost per request is the median of its per-round ratios. At the end,
+ * bench/scale.md (scale-report.ts). Loopback only; each run bounded by the bench's own limits.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { runCommand } from './measure';
-import { ROOT } from './processes';
-import type { BenchJson } from './report';
+import { peakRssMb, runCommand, stopLoad } from './measure';
+import { buildServers, onInterrupt, pinLoadGenerator, ROOT, stopAll } from './processes';
+import { type ScenarioResult, toJson } from './report';
 import { type ScaleRun, scaleMarkdown } from './scale-report';
+import { SCENARIOS, type ScenarioName } from './scenarios';
+import { type World, measureScenario, openWorld } from './world';
+
+onInterrupt(stopLoad);
 
 /** Generating a world or running the bench on it must end within this (the 100k world: about a minute each). */
 const STEP_TIMEOUT_MS = 20 * 60_000;
@@ -28,6 +35,7 @@ function options() {
       sizes: { type: 'string', default: '1000,10000,100000' },
       duration: { type: 'string', default: '5' },
       requests: { type: 'string', default: '300' },
+      rounds: { type: 'string', default: '3' },
       scenarios: { type: 'string', default: 'list varied,query varied,mixed' },
       worlds: { type: 'string', default: join(tmpdir(), 'dms-sim-scale-worlds') },
       out: { type: 'string', default: join(ROOT, 'bench', 'scale.md') },
@@ -35,7 +43,11 @@ function options() {
   });
   const sizes = values.sizes.split(',').map((s) => Number(s.trim()));
   if (sizes.length === 0 || sizes.some((n) => !Number.isInteger(n) || n < 1 || n > 1_000_000)) throw new Error('--sizes must be whole numbers of documents from 1 to 1000000, comma-separated');
-  return { ...values, sizes, duration: Number(values.duration), requests: Number(values.requests) };
+  const scenarios = values.scenarios.split(',').map((x) => x.trim()).filter(Boolean) as ScenarioName[];
+  for (const n of scenarios) if (!(SCENARIOS as readonly string[]).includes(n)) throw new Error(`unknown scenario "${n}"; one of: ${SCENARIOS.join(', ')}`);
+  const rounds = Number(values.rounds);
+  if (!Number.isInteger(rounds) || rounds < 1 || rounds > 20) throw new Error('--rounds must be a whole number from 1 to 20');
+  return { ...values, sizes, scenarios, rounds, duration: Number(values.duration), requests: Number(values.requests) };
 }
 
 /** Runs a child process to its end (its output passed through); rejects on a non-zero exit or the timeout. */
@@ -70,19 +82,48 @@ async function worldOf(root: string, documents: number): Promise<string> {
 
 async function main(): Promise<void> {
   const o = options();
+  pinLoadGenerator();
   const loadBefore = loadavg()[0];
-  const runs: ScaleRun[] = [];
-  for (const documents of o.sizes) {
-    const dir = await worldOf(o.worlds, documents);
-    const json = join(o.worlds, `${documents}.bench.json`);
-    rmSync(json, { force: true });
-    console.log(`bench:scale: ${documents} documents: ${o.scenarios} …`);
-    await run(['--import', 'tsx', 'bench/run.ts', '--fixtures', dir, '--scenarios', o.scenarios, '--duration', String(o.duration), '--requests', String(o.requests), '--no-results', '--json', json], `the bench on ${documents} documents`);
-    runs.push({ documents, bench: JSON.parse(readFileSync(json, 'utf8')) as BenchJson });
+  const tmp = mkdtempSync(join(tmpdir(), 'dms-sim-bench-scale-'));
+  try {
+    await buildServers();
+    const worlds: World[] = [];
+    for (const documents of o.sizes) {
+      const dir = await worldOf(o.worlds, documents);
+      console.log(`bench:scale: ${documents} documents: starting dms-sim and its ceiling …`);
+      worlds.push(await openWorld(dir, o.scenarios, o.requests, tmp, console.log));
+    }
+    const results = new Map<World, ScenarioResult[]>(worlds.map((w) => [w, []]));
+    const rounds = new Map<World, Record<string, Array<number | null>>>(worlds.map((w) => [w, {}]));
+    for (const name of o.scenarios) {
+      console.log(`bench:scale: ${name}: ${worlds.length} world(s), dms-sim and ceiling each, ${o.rounds} round(s) in turns …`);
+      const measured = await measureScenario(worlds, name, o.duration, o.rounds, Math.min(2, o.duration));
+      for (const [i, w] of worlds.entries()) {
+        const m = measured.get(w);
+        const p = w.prepared.get(name)!;
+        if (!m) results.get(w)!.push({ name, na: 'na' in p ? p.na : 'not measured' });
+        else if (m.unusableAfter) results.get(w)!.push({ name, na: `answered ${m.unusableAfter} under load` });
+        else {
+          results.get(w)!.push({ name, dms: m.dms, ceiling: m.ceiling, rssAfter: m.rssAfter });
+          rounds.get(w)![name] = m.dmsRounds.map((r) => r.cpuUsPerReq);
+          console.log(`  ${o.sizes[i]} documents: ${Math.round(m.dms.rps)} rps (ceiling ${Math.round(m.ceiling.rps)}), CPU µs/req by round ${m.dmsRounds.map((r) => r.cpuUsPerReq?.toFixed(0) ?? 'n/a').join(' ')}`);
+        }
+      }
+    }
+    const runs: ScaleRun[] = worlds.map((w, i) => ({
+      documents: o.sizes[i],
+      bench: toJson(results.get(w)!, w.cold, { dms: peakRssMb(w.sim.pid), ceiling: peakRssMb(w.ceiling.pid) }),
+      rounds: rounds.get(w),
+    }));
+    await stopAll();
+    const args = process.argv.slice(2).join(' ');
+    writeFileSync(o.out, scaleMarkdown(runs, { command: `npm run bench:scale${args ? ` -- ${args}` : ''}`, duration: o.duration, rounds: o.rounds, requests: o.requests, load: [loadBefore, loadavg()[0]] }));
+    console.log(`bench:scale: wrote ${o.out}`);
+  } finally {
+    stopLoad();
+    await stopAll();
+    rmSync(tmp, { recursive: true, force: true });
   }
-  const args = process.argv.slice(2).join(' ');
-  writeFileSync(o.out, scaleMarkdown(runs, { command: `npm run bench:scale${args ? ` -- ${args}` : ''}`, duration: o.duration, requests: o.requests, load: [loadBefore, loadavg()[0]] }));
-  console.log(`bench:scale: wrote ${o.out}`);
 }
 
 runCommand('bench:scale', main);
