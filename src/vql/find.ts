@@ -138,7 +138,7 @@ export function compileFind(scope: Scope, find: Find): FindPredicate {
 /**
  * The slots i where marks[i] is 1 (marks: 0 or 1 each, as markFound sets them), ascending, in scratch memory (scratch.ts:
  * the probe's user gives it back), in one pass reading four marks at a time into room for all of
- * them (a 100,000-row world's FIND finds a few hundred rows: most words are 0; counting them
+ * them, sixteen at a time while they are 0 (a 100,000-row world's FIND finds a few hundred rows: most words are 0; counting them
  * first took a second pass, ~50% more time). The room is 4 bytes a row, from the pool: up to its
  * largest class (16 MB, 4 million rows); a larger world's FIND takes memory of its own each time.
  */
@@ -149,9 +149,14 @@ export function markedSlots(marks: Uint8Array): Int32Array {
   const out = scratchSlots(n);
   let k = 0;
   if (words) {
-    for (let w = 0; w < words.length; w++) {
-      const v = words[w];
-      if (v === 0) continue;
+    // Sixteen marks at a time first: most are 0.
+    const quads = words.length & ~3;
+    for (let w = 0; w < quads; w += 4) {
+      if ((words[w] | words[w + 1] | words[w + 2] | words[w + 3]) === 0) continue;
+      for (let i = w * 4; i < w * 4 + 16; i++) if (marks[i] === 1) out[k++] = i;
+    }
+    for (let w = quads; w < words.length; w++) {
+      if (words[w] === 0) continue;
       for (let i = w * 4; i < w * 4 + 4; i++) if (marks[i] === 1) out[k++] = i;
     }
   }

@@ -61,7 +61,7 @@ describe('IdLists', () => {
   it('reads back what was last set, whatever the order of sets (property)', () => {
     const op = fc.record({ row: fc.nat(40), ids: fc.array(fc.nat(1000), { maxLength: 5 }) });
     fc.assert(
-      fc.property(fc.array(op, { maxLength: 400 }), (ops) => {
+      fc.property(fc.array(op, { maxLength: 400, size: 'max' }), (ops) => {
         const l = new IdLists(8);
         const model = new Map<number, number[]>();
         for (const { row, ids } of ops) {
