@@ -45,5 +45,10 @@ describe('matchRows with an exact probe', () => {
     expect(slotsOf(fast.bits, 10)).toEqual([2, 3, 4, 5, 8]);
     expect([...fast.bits]).toEqual([...general.bits]);
     expect(general.count).toBe(5);
+    // The fast path trusts the flag: it counts every slot of each run, without looking for one
+    // met twice (runs that do overlap are never flagged: an OR's union is not distinct).
+    const flagged = (): Candidates => ({ size: 5, runs: [{ perm, lo: 1, hi: 3 }, { perm, lo: 2, hi: 5 }], exact: true, distinct: true });
+    expect(matchRows(frameOf(10), [], () => true, undefined, flagged, true).count).toBe(5);
+    expect(matchRows(frameOf(10), [], () => true, allVisible(10), flagged, true).count).toBe(4);
   });
 });

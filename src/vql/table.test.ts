@@ -123,7 +123,7 @@ function bitsOf(n: number, pattern: boolean[] | undefined): Uint32Array | undefi
 
 describe('targets on a shared table', () => {
   it('answer like a plain scan of the visible rows, through appends, replacements and visibility changes', () => {
-    fc.assert(fc.property(fc.array(rowArb, { minLength: 0, maxLength: 120 }), fc.array(OP, { minLength: 1, maxLength: 25 }), (initial, ops) => {
+    fc.assert(fc.property(fc.array(rowArb, { minLength: 0, maxLength: 120, size: 'max' }), fc.array(OP, { minLength: 1, maxLength: 25, size: 'max' }), (initial, ops) => {
       const table = new TestTable(initial.map((s, i) => makeRow(i + 1, s)));
       let pattern: boolean[] | undefined;
       const shared = (): QueryTarget => ({ name: 't', fields: FIELDS, table, visible: bitsOf(table.rows.length, pattern), rows: () => { throw new Error('rows() read on a table target'); } });
