@@ -119,7 +119,7 @@ export function sizeLine(who: string, sizes: { name: string; rows: number; bytes
 
 /** How a scenario's seconds were taken: in rounds, the servers in turns (rounds.ts). */
 export const roundsText = (rounds: number | undefined): string =>
-  rounds && rounds > 1 ? ` in ${rounds} rounds, dms-sim and its ceiling in turns (A B, B A …: a slow phase of the machine weighs on both alike; rps and CPU over all rounds, p99 the worst round's)` : '';
+  rounds && rounds > 1 ? ` in ${rounds} rounds, dms-sim and its ceiling in turns (A B, B A …: over an even number of rounds a drift of the machine's speed weighs on both alike; rps and CPU over all rounds, p99 the worst round's)` : '';
 
 export function markdown(o: { duration: number; rounds?: number; lines: string[]; coldLine: string; rssLine: string; sizeLine: string; load: number[]; world?: string; requests?: number }): string {
   const args = process.argv.slice(2).join(' ');

@@ -8,11 +8,19 @@ import type { Measure } from './measure';
 
 /**
  * The order of the servers in round `r` of a run: as given in even rounds, reversed in odd ones
- * (A B, B A, A B …: a drift over the run weighs the same on each).
+ * (A B, B A, A B, B A …: over an even number of rounds each server's places add up alike, so a
+ * drift over the run weighs the same on each).
  */
 export function roundOrder(count: number, r: number): number[] {
   const order = Array.from({ length: count }, (_, i) => i);
   return r % 2 === 0 ? order : order.reverse();
+}
+
+/** The `--rounds` option: 1, or an even number up to 20 (roundOrder balances only those). */
+export function parseRounds(text: string): number {
+  const rounds = Number(text);
+  if (!Number.isInteger(rounds) || rounds < 1 || rounds > 20 || (rounds > 1 && rounds % 2 !== 0)) throw new Error('--rounds must be 1 or an even number up to 20');
+  return rounds;
 }
 
 /** `rounds` rounds over `count` servers (roundOrder), `measure(i)` each time: per server, its measures in round order. */

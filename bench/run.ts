@@ -29,6 +29,7 @@ import { parseArgs } from 'node:util';
 import { CONNECTIONS, peakRssMb, rssMb, runCommand, stopLoad } from './measure';
 import { buildServers, onInterrupt, PINNED, pinLoadGenerator, ROOT, stopAll } from './processes';
 import { type ScenarioResult, coldLine, fmtMb, markdown, rssLine, sizeLine, table, toJson } from './report';
+import { parseRounds } from './rounds';
 import { SCENARIOS, answerSizes } from './scenarios';
 import { VARIED_REQUESTS } from './varied';
 import { measureScenario, openWorld } from './world';
@@ -59,8 +60,7 @@ function options() {
   const results = values['no-results'] ? undefined : values.results ?? join(ROOT, 'bench', values.fixtures ? 'results-generated.md' : 'results.md');
   const duration = Number(values.duration);
   if (!Number.isFinite(duration) || duration <= 0 || duration > 600) throw new Error('--duration must be a number of seconds from 1 to 600');
-  const rounds = Number(values.rounds);
-  if (!Number.isInteger(rounds) || rounds < 1 || rounds > 20) throw new Error('--rounds must be a whole number from 1 to 20');
+  const rounds = parseRounds(values.rounds);
   const wanted = values.scenarios ? values.scenarios.split(',').map((s) => s.trim()).filter(Boolean) : [...SCENARIOS];
   for (const n of wanted) if (!(SCENARIOS as readonly string[]).includes(n)) throw new Error(`unknown scenario "${n}"; one of: ${SCENARIOS.join(', ')}`);
   return { duration, scenarios: SCENARIOS.filter((n) => wanted.includes(n)), json: values.json, results, fixtures: values.fixtures, requests, rounds };

@@ -8,7 +8,7 @@
  * --documents N`, then re-used while its marker `<size>.done` beside it says so), served by its own
  * dms-sim and ceiling (world.ts: the same servers and measures as `npm run bench`), all running at
  * once. Each scenario's load then goes to every server of every world in rounds, in turns (rounds.ts:
- * 1k, 10k, 100k, then 100k, 10k, 1k …), so that a slow phase of the machine weighs on every world
+ * 1k, 10k, 100k, then 100k, 10k, 1k; an even number of rounds), so that a slow phase of the machine weighs on every world
  * alike, and the growth of the cost per request is the median of its per-round ratios. At the end,
  * bench/scale.md (scale-report.ts). Loopback only; each run bounded by the bench's own limits.
  */
@@ -21,21 +21,22 @@ import { peakRssMb, runCommand, stopLoad } from './measure';
 import { buildServers, onInterrupt, pinLoadGenerator, ROOT, stopAll } from './processes';
 import { type ScenarioResult, toJson } from './report';
 import { type ScaleRun, scaleMarkdown } from './scale-report';
+import { parseRounds } from './rounds';
 import { SCENARIOS, type ScenarioName } from './scenarios';
 import { type World, measureScenario, openWorld } from './world';
 
 onInterrupt(stopLoad);
 
-/** Generating a world or running the bench on it must end within this (the 100k world: about a minute each). */
+/** Generating a world must end within this (the 100k world: about a minute). */
 const STEP_TIMEOUT_MS = 20 * 60_000;
 
 function options() {
   const { values } = parseArgs({
     options: {
       sizes: { type: 'string', default: '1000,10000,100000' },
-      duration: { type: 'string', default: '5' },
+      duration: { type: 'string', default: '6' },
       requests: { type: 'string', default: '300' },
-      rounds: { type: 'string', default: '3' },
+      rounds: { type: 'string', default: '4' },
       scenarios: { type: 'string', default: 'list varied,query varied,mixed' },
       worlds: { type: 'string', default: join(tmpdir(), 'dms-sim-scale-worlds') },
       out: { type: 'string', default: join(ROOT, 'bench', 'scale.md') },
@@ -45,8 +46,7 @@ function options() {
   if (sizes.length === 0 || sizes.some((n) => !Number.isInteger(n) || n < 1 || n > 1_000_000)) throw new Error('--sizes must be whole numbers of documents from 1 to 1000000, comma-separated');
   const scenarios = values.scenarios.split(',').map((x) => x.trim()).filter(Boolean) as ScenarioName[];
   for (const n of scenarios) if (!(SCENARIOS as readonly string[]).includes(n)) throw new Error(`unknown scenario "${n}"; one of: ${SCENARIOS.join(', ')}`);
-  const rounds = Number(values.rounds);
-  if (!Number.isInteger(rounds) || rounds < 1 || rounds > 20) throw new Error('--rounds must be a whole number from 1 to 20');
+  const rounds = parseRounds(values.rounds);
   return { ...values, sizes, scenarios, rounds, duration: Number(values.duration), requests: Number(values.requests) };
 }
 

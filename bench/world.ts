@@ -8,7 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { call, unusable } from './http';
-import { cannon, coldStart, type Measure, rssMb } from './measure';
+import { cannon, COLD_START_RUNS, coldStart, type Measure, rssMb } from './measure';
 import { CEILING, DMS_SIM, type Server, startServer } from './processes';
 import { combine, inRounds } from './rounds';
 import { type BenchUser, type Prepared, type ScenarioName, benchUser, captureAnswers, loadOf, prepareScenarios, simArgs } from './scenarios';
@@ -33,7 +33,7 @@ export async function openWorld(fixtures: string | undefined, scenarios: readonl
   const payloads = join(tmp, `payloads-${sim.pid}.json`);
   writeFileSync(payloads, JSON.stringify({ answers: await captureAnswers(sim.base, prepared) }));
   const ceilingArgs = ['--payloads', payloads, '--port', '0'];
-  log('bench: cold start, median of 5 …');
+  log(`bench: cold start, median of ${COLD_START_RUNS} …`);
   const cold = { dms: await coldStart(DMS_SIM, args), ceiling: await coldStart(CEILING, ceilingArgs) };
   const ceiling = await startServer(CEILING, ceilingArgs);
   log(`bench: ceiling pid ${ceiling.pid} at ${ceiling.base}`);
@@ -57,16 +57,15 @@ export interface WorldMeasure {
  * scenario is not available (n/a) are left out of the answer.
  */
 export async function measureScenario(worlds: readonly World[], name: ScenarioName, seconds: number, rounds: number, warmup: number): Promise<Map<World, WorldMeasure>> {
-  const runnable = worlds.filter((w) => !('na' in w.prepared.get(name)!));
-  const servers = runnable.flatMap((w) => {
-    const load = loadOf(w.prepared.get(name) as Exclude<Prepared, { na: string }>);
-    return [{ server: w.sim, load }, { server: w.ceiling, load }];
+  const runnable = worlds.flatMap((w) => {
+    const p = w.prepared.get(name)!;
+    return 'na' in p ? [] : [{ w, p }];
   });
+  const servers = runnable.flatMap(({ w, p }) => [{ server: w.sim, load: loadOf(p) }, { server: w.ceiling, load: loadOf(p) }]);
   for (const { server, load } of servers) await cannon(server.base, load, warmup, server.pid);
   const measured = await inRounds(servers.length, rounds, (i) => cannon(servers[i].server.base, servers[i].load, seconds / rounds, servers[i].server.pid));
   const out = new Map<World, WorldMeasure>();
-  for (const [k, w] of runnable.entries()) {
-    const p = w.prepared.get(name) as Exclude<Prepared, { na: string }>;
+  for (const [k, { w, p }] of runnable.entries()) {
     const after = unusable(await call(w.sim.base, p.request));
     out.set(w, { dms: combine(measured[2 * k]), ceiling: combine(measured[2 * k + 1]), dmsRounds: measured[2 * k], unusableAfter: after, rssAfter: rssMb(w.sim.pid) });
   }

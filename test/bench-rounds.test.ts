@@ -1,7 +1,7 @@
 /** bench/rounds.ts: servers measured in turns, their rounds added up, paired ratios of the same rounds. */
 import { describe, expect, it } from 'vitest';
 import type { Measure } from '../bench/measure';
-import { combine, inRounds, pairedRatio, roundOrder } from '../bench/rounds';
+import { combine, inRounds, pairedRatio, parseRounds, roundOrder } from '../bench/rounds';
 
 const m = (requests: number, seconds: number, cpuUsPerReq: number | null, p50: number, p99: number, errors = 0): Measure =>
   ({ rps: requests / seconds, requests, seconds, cpuUsPerReq, p50, p99, errors, non2xx: 0 });
@@ -10,6 +10,11 @@ describe('bench rounds', () => {
   it('takes the servers in turns: as given, then reversed (A B, B A, A B)', () => {
     expect([0, 1, 2].map((r) => roundOrder(2, r))).toEqual([[0, 1], [1, 0], [0, 1]]);
     expect(roundOrder(3, 1)).toEqual([2, 1, 0]);
+  });
+
+  it('takes 1 or an even number of rounds (an odd number would weigh a drift on one server more)', () => {
+    expect([1, 2, 4, 20].map((r) => parseRounds(String(r)))).toEqual([1, 2, 4, 20]);
+    for (const bad of ['3', '0', '22', '2.5', 'x', '-2']) expect(() => parseRounds(bad), bad).toThrow('--rounds must be 1 or an even number up to 20');
   });
 
   it('measures each server once a round, in that order, and answers each its rounds in order', async () => {
