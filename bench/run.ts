@@ -79,7 +79,8 @@ async function main(): Promise<void> {
   try {
     await buildServers();
     const world = await openWorld(fixtures, scenarios, requests, tmp, console.log);
-    const { sim, ceiling, prepared, user, cold } = world;
+    const { sim, ceiling, prepared, user } = world;
+    const cold = world.cold!;
     const results: ScenarioResult[] = [];
     /** dms-sim's peak RSS after each scenario: where memory grows. */
     const hwm: string[] = [`start ${fmtMb(peakRssMb(sim.pid))} (now ${fmtMb(rssMb(sim.pid))})`];

@@ -78,7 +78,7 @@ export function scaleMarkdown(runs: readonly ScaleRun[], o: { command: string; d
     const range = g.range ? `${g.range[0].toFixed(2)}–${g.range[1].toFixed(2)}×` : 'n/a';
     lines.push(`| ${name} | ${g.factor === null ? 'n/a' : `${g.factor.toFixed(2)}×`} | ${range} | ${g.verdict} |`);
   }
-  lines.push('', '## Start-up and memory by world size', '', '| documents | cold start ms (median of 5) | peak RSS MB |', '|---|---|---|');
+  lines.push('', '## Start-up and memory by world size', '', '| documents | cold start ms (median of 5, timed before any server of the run starts) | peak RSS MB |', '|---|---|---|');
   for (const r of sorted) lines.push(`| ${size(r.documents)} | ${fmt(r.bench.cold_start_ms.dms_sim, 0)} | ${fmt(r.bench.peak_rss_mb.dms_sim)} |`);
   lines.push('');
   return lines.join('\n');

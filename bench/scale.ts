@@ -5,11 +5,12 @@
  *                          [--scenarios "list varied,query varied,mixed"] [--worlds DIR] [--out FILE]
  *
  * For each size, a generated world in `--worlds DIR/<size>` (made once by `dms-sim fixtures generate
- * --documents N`, then re-used while its marker `<size>.done` beside it says so), served by its own
- * dms-sim and ceiling (world.ts: the same servers and measures as `npm run bench`), all running at
- * once. Each scenario's load then goes to every server of every world in rounds, in turns (rounds.ts:
- * 1k, 10k, 100k, then 100k, 10k, 1k; an even number of rounds), so that a slow phase of the machine weighs on every world
- * alike, and the growth of the cost per request is the median of its per-round ratios. At the end,
+ * --documents N`, then re-used while its marker `<size>.done` beside it says so), its cold start
+ * timed first (with no server running), then served by its own dms-sim and ceiling (world.ts: the
+ * same servers and measures as `npm run bench`), all running at once. Each scenario's load then goes
+ * to every server of every world in rounds, in turns (rounds.ts: 1k, 10k, 100k, then 100k, 10k, 1k;
+ * an even number of rounds), so that a slow phase of the machine weighs on every world alike, and
+ * the growth of the cost per request is the median of its per-round ratios. At the end,
  * bench/scale.md (scale-report.ts). Loopback only; each run bounded by the bench's own limits.
  */
 import { spawn } from 'node:child_process';
@@ -17,12 +18,12 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { peakRssMb, runCommand, stopLoad } from './measure';
-import { buildServers, onInterrupt, pinLoadGenerator, ROOT, stopAll } from './processes';
+import { COLD_START_RUNS, coldStart, peakRssMb, runCommand, stopLoad } from './measure';
+import { buildServers, DMS_SIM, onInterrupt, pinLoadGenerator, ROOT, stopAll } from './processes';
 import { type ScenarioResult, toJson } from './report';
 import { type ScaleRun, scaleMarkdown } from './scale-report';
 import { parseRounds } from './rounds';
-import { SCENARIOS, type ScenarioName } from './scenarios';
+import { SCENARIOS, type ScenarioName, simArgs } from './scenarios';
 import { type World, measureScenario, openWorld } from './world';
 
 onInterrupt(stopLoad);
@@ -87,11 +88,18 @@ async function main(): Promise<void> {
   const tmp = mkdtempSync(join(tmpdir(), 'dms-sim-bench-scale-'));
   try {
     await buildServers();
-    const worlds: World[] = [];
+    // Each world's cold start first, with no server running (the worlds' servers, once up, share the core).
+    const dirs: string[] = [];
+    const colds: number[] = [];
     for (const documents of o.sizes) {
-      const dir = await worldOf(o.worlds, documents);
+      dirs.push(await worldOf(o.worlds, documents));
+      console.log(`bench:scale: ${documents} documents: cold start of dms-sim, median of ${COLD_START_RUNS} …`);
+      colds.push(await coldStart(DMS_SIM, simArgs(dirs.at(-1))));
+    }
+    const worlds: World[] = [];
+    for (const [i, documents] of o.sizes.entries()) {
       console.log(`bench:scale: ${documents} documents: starting dms-sim and its ceiling …`);
-      worlds.push(await openWorld(dir, o.scenarios, o.requests, tmp, console.log));
+      worlds.push(await openWorld(dirs[i], o.scenarios, o.requests, tmp, console.log, false));
     }
     const results = new Map<World, ScenarioResult[]>(worlds.map((w) => [w, []]));
     const rounds = new Map<World, Record<string, Array<number | null>>>(worlds.map((w) => [w, {}]));
@@ -112,7 +120,7 @@ async function main(): Promise<void> {
     }
     const runs: ScaleRun[] = worlds.map((w, i) => ({
       documents: o.sizes[i],
-      bench: toJson(results.get(w)!, w.cold, { dms: peakRssMb(w.sim.pid), ceiling: peakRssMb(w.ceiling.pid) }),
+      bench: toJson(results.get(w)!, { dms: colds[i], ceiling: null }, { dms: peakRssMb(w.sim.pid), ceiling: peakRssMb(w.ceiling.pid) }),
       rounds: rounds.get(w),
     }));
     await stopAll();

@@ -19,12 +19,16 @@ export interface World {
   sim: Server;
   ceiling: Server;
   prepared: Map<ScenarioName, Prepared>;
-  /** Cold start of each server (ms, median of COLD_START_RUNS). */
-  cold: { dms: number; ceiling: number };
+  /** Cold start of each server (ms, median of COLD_START_RUNS), unless the caller times them itself. */
+  cold?: { dms: number; ceiling: number };
 }
 
-/** Starts dms-sim on `fixtures`, prepares `scenarios` as its bench user, captures the answers, times both cold starts, starts the ceiling. */
-export async function openWorld(fixtures: string | undefined, scenarios: readonly ScenarioName[], requests: number, tmp: string, log: (line: string) => void): Promise<World> {
+/**
+ * Starts dms-sim on `fixtures`, prepares `scenarios` as its bench user, captures the answers, times
+ * both cold starts (unless `timeColdStarts` is false: another world's idle servers would share the
+ * core while they start), starts the ceiling.
+ */
+export async function openWorld(fixtures: string | undefined, scenarios: readonly ScenarioName[], requests: number, tmp: string, log: (line: string) => void, timeColdStarts = true): Promise<World> {
   const user = benchUser(fixtures);
   const args = simArgs(fixtures);
   const sim = await startServer(DMS_SIM, args);
@@ -33,8 +37,11 @@ export async function openWorld(fixtures: string | undefined, scenarios: readonl
   const payloads = join(tmp, `payloads-${sim.pid}.json`);
   writeFileSync(payloads, JSON.stringify({ answers: await captureAnswers(sim.base, prepared) }));
   const ceilingArgs = ['--payloads', payloads, '--port', '0'];
-  log(`bench: cold start, median of ${COLD_START_RUNS} …`);
-  const cold = { dms: await coldStart(DMS_SIM, args), ceiling: await coldStart(CEILING, ceilingArgs) };
+  let cold: World['cold'];
+  if (timeColdStarts) {
+    log(`bench: cold start, median of ${COLD_START_RUNS} …`);
+    cold = { dms: await coldStart(DMS_SIM, args), ceiling: await coldStart(CEILING, ceilingArgs) };
+  }
   const ceiling = await startServer(CEILING, ceilingArgs);
   log(`bench: ceiling pid ${ceiling.pid} at ${ceiling.base}`);
   return { fixtures, user, sim, ceiling, prepared, cold };
