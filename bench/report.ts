@@ -60,7 +60,20 @@ function verdict(s: ScenarioResult, world: WorldKind): string {
   if (s.dms.p99 <= p99Max) notes.push(`p99 ${s.dms.p99} ≤ ${factor}×${s.ceiling.p99} ms`);
   else gaps.push(`p99 ${s.dms.p99} ms > ${factor}×${s.ceiling.p99} ms`);
   if (s.dms.errors || s.dms.non2xx) gaps.push(`${s.dms.errors} errors, ${s.dms.non2xx} non-2xx`);
-  return gaps.length ? `gap: ${gaps.join('; ')}` : `met (${notes.join('; ')})`;
+  const busy = busyShare(s.ceiling);
+  const held = busy !== null && busy < SATURATED ? ` — but the ceiling kept its core only ${pct(busy)} busy: the load generator held it back, and the ratio flatters dms-sim` : '';
+  return (gaps.length ? `gap: ${gaps.join('; ')}` : `met (${notes.join('; ')})`) + held;
+}
+
+/**
+ * (chosen) A server whose core was busy less than this share of a round's time was not the limit:
+ * the load generator was (its own process, on the other core), and it caps both servers alike.
+ */
+export const SATURATED = 0.8;
+
+/** The share of one core a server was busy under load: its requests a second times its CPU per request; null without /proc. */
+export function busyShare(m: Measure): number | null {
+  return m.cpuUsPerReq === null ? null : (m.rps * m.cpuUsPerReq) / 1e6;
 }
 
 /** The results as markdown table lines (header, separator, one row per scenario). */
