@@ -54,14 +54,19 @@ describe('bench/scale.md', () => {
     const md = scaleMarkdown(runs, { command: 'npm run bench:scale', duration: 5, requests: 300, load: [1, 2], date: new Date('2026-11-25T00:00:00Z') });
     const rows = md.split('\n').filter((l) => l.startsWith('| list varied |'));
     expect(rows).toEqual([
-      '| list varied | 1k | 1000 | 4 | 30 | 4000 | 12 | 25% | 100.0 / 40.0 | 310.3 MB |',
-      '| list varied | 10k | 1000 | 4 | 30 | 4000 | 12 | 25% | 150.0 / 40.0 | 310.3 MB |',
-      '| list varied | 100k | 1000 | 4 | 30 | 4000 | 12 | 25% | 300.0 / 40.0 | 310.3 MB |',
+      '| list varied | 1k | 1000 | 4 | 30 | 4000 | 12 | 25% (ceiling's core 16% busy: held back by the load generator) | 100.0 / 40.0 | 310.3 MB |',
+      '| list varied | 10k | 1000 | 4 | 30 | 4000 | 12 | 25% (ceiling's core 16% busy: held back by the load generator) | 150.0 / 40.0 | 310.3 MB |',
+      '| list varied | 100k | 1000 | 4 | 30 | 4000 | 12 | 25% (ceiling's core 16% busy: held back by the load generator) | 300.0 / 40.0 | 310.3 MB |',
       '| list varied | 3.00× | n/a | gap: > 2× |',
     ]);
     expect(md).toContain('## Growth of the cost per request, 1k → 100k documents');
     expect(md).toContain('| query varied | 1.25× | n/a | met (≤ 2×) |');
     expect(md).toContain('| 100k | 2800 | 420.0 |');
     expect(md).toContain('- date: 2026-11-25T00:00:00.000Z');
+    // 4000 rps at 40 µs: the ceiling's core 16% busy.
+    expect(md).toContain("| 25% (ceiling's core 16% busy: held back by the load generator) |");
+    const saturated = bench({ 'list varied': 100 });
+    saturated.scenarios[0].ceiling_rps = 24_000;
+    expect(scaleMarkdown([{ documents: 1000, bench: saturated }], { command: 'x', duration: 5, requests: 300, load: [1, 1] })).toContain('| 25% | 100.0 / 40.0 |');
   });
 });
