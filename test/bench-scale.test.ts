@@ -54,9 +54,9 @@ describe('bench/scale.md', () => {
     const md = scaleMarkdown(runs, { command: 'npm run bench:scale', duration: 5, requests: 300, load: [1, 2], date: new Date('2026-11-25T00:00:00Z') });
     const rows = md.split('\n').filter((l) => l.startsWith('| list varied |'));
     expect(rows).toEqual([
-      '| list varied | 1k | 1000 | 4 | 30 | 4000 | 12 | 25% (ceiling's core 16% busy: held back by the load generator) | 100.0 / 40.0 | 310.3 MB |',
-      '| list varied | 10k | 1000 | 4 | 30 | 4000 | 12 | 25% (ceiling's core 16% busy: held back by the load generator) | 150.0 / 40.0 | 310.3 MB |',
-      '| list varied | 100k | 1000 | 4 | 30 | 4000 | 12 | 25% (ceiling's core 16% busy: held back by the load generator) | 300.0 / 40.0 | 310.3 MB |',
+      "| list varied | 1k | 1000 | 4 | 30 | 4000 | 12 | 25% (ceiling's core 16% busy: held back by the load generator) | 100.0 / 40.0 | 310.3 MB |",
+      "| list varied | 10k | 1000 | 4 | 30 | 4000 | 12 | 25% (ceiling's core 16% busy: held back by the load generator) | 150.0 / 40.0 | 310.3 MB |",
+      "| list varied | 100k | 1000 | 4 | 30 | 4000 | 12 | 25% (ceiling's core 16% busy: held back by the load generator) | 300.0 / 40.0 | 310.3 MB |",
       '| list varied | 3.00× | n/a | gap: > 2× |',
     ]);
     expect(md).toContain('## Growth of the cost per request, 1k → 100k documents');
