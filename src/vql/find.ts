@@ -149,13 +149,12 @@ export function markedSlots(marks: Uint8Array): Int32Array {
   const out = scratchSlots(n);
   let k = 0;
   if (words) {
-    // Sixteen marks at a time first: most are 0.
-    const quads = words.length & ~3;
-    for (let w = 0; w < quads; w += 4) {
-      if ((words[w] | words[w + 1] | words[w + 2] | words[w + 3]) === 0) continue;
-      for (let i = w * 4; i < w * 4 + 16; i++) if (marks[i] === 1) out[k++] = i;
-    }
-    for (let w = quads; w < words.length; w++) {
+    for (let w = 0; w < words.length; w++) {
+      // Sixteen marks skipped at once where they are all 0 (most are), else four.
+      if ((w & 3) === 0 && w + 4 <= words.length && (words[w] | words[w + 1] | words[w + 2] | words[w + 3]) === 0) {
+        w += 3;
+        continue;
+      }
       if (words[w] === 0) continue;
       for (let i = w * 4; i < w * 4 + 4; i++) if (marks[i] === 1) out[k++] = i;
     }
