@@ -60,8 +60,8 @@ function verdict(s: ScenarioResult, world: WorldKind): string {
   if (s.dms.p99 <= p99Max) notes.push(`p99 ${s.dms.p99} ≤ ${factor}×${s.ceiling.p99} ms`);
   else gaps.push(`p99 ${s.dms.p99} ms > ${factor}×${s.ceiling.p99} ms`);
   if (s.dms.errors || s.dms.non2xx) gaps.push(`${s.dms.errors} errors, ${s.dms.non2xx} non-2xx`);
-  const busy = busyShare(s.ceiling);
-  const held = busy !== null && busy < SATURATED ? ` — but the ceiling kept its core only ${pct(busy)} busy: the load generator held it back, and the ratio flatters dms-sim` : '';
+  const busy = heldBack(s.ceiling.rps, s.ceiling.cpuUsPerReq);
+  const held = busy !== undefined ? ` — but the ceiling kept its core only ${pct(busy)} busy: the load generator held it back, and the ratio flatters dms-sim` : '';
   return (gaps.length ? `gap: ${gaps.join('; ')}` : `met (${notes.join('; ')})`) + held;
 }
 
@@ -69,11 +69,17 @@ function verdict(s: ScenarioResult, world: WorldKind): string {
  * (chosen) A server whose core was busy less than this share of a round's time was not the limit:
  * the load generator was (its own process, on the other core), and it caps both servers alike.
  */
-export const SATURATED = 0.8;
+const SATURATED = 0.8;
 
-/** The share of one core a server was busy under load: its requests a second times its CPU per request; null without /proc. */
-export function busyShare(m: Measure): number | null {
-  return m.cpuUsPerReq === null ? null : (m.rps * m.cpuUsPerReq) / 1e6;
+/** The share of one core a server was busy under load: its requests a second times its CPU per request; null without either. */
+export function busyShare(rps: number | null, cpuUsPerReq: number | null): number | null {
+  return rps === null || cpuUsPerReq === null ? null : (rps * cpuUsPerReq) / 1e6;
+}
+
+/** The busy share of a server that was not the limit (below SATURATED: the load generator held it back), else undefined. */
+export function heldBack(rps: number | null, cpuUsPerReq: number | null): number | undefined {
+  const busy = busyShare(rps, cpuUsPerReq);
+  return busy !== null && busy < SATURATED ? busy : undefined;
 }
 
 /** The results as markdown table lines (header, separator, one row per scenario). */

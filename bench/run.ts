@@ -26,13 +26,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CONNECTIONS, peakRssMb, rssMb, runCommand, stopLoad } from './measure';
-import { buildServers, onInterrupt, PINNED, pinLoadGenerator, ROOT, stopAll } from './processes';
+import { COLD_START_RUNS, CONNECTIONS, coldStart, peakRssMb, rssMb, runCommand, stopLoad } from './measure';
+import { buildServers, CEILING, DMS_SIM, onInterrupt, PINNED, pinLoadGenerator, ROOT, stopAll } from './processes';
 import { type ScenarioResult, coldLine, fmtMb, markdown, rssLine, sizeLine, table, toJson } from './report';
 import { parseRounds } from './rounds';
-import { SCENARIOS, answerSizes } from './scenarios';
+import { answerSizes, parseScenarios, simArgs } from './scenarios';
 import { VARIED_REQUESTS } from './varied';
-import { measureScenario, openWorld } from './world';
+import { measureScenario, openWorld, signal } from './world';
 
 /** (chosen) Rounds a scenario's load is split into, dms-sim and its ceiling in turns (rounds.ts): A B B A. */
 const ROUNDS = 2;
@@ -61,9 +61,7 @@ function options() {
   const duration = Number(values.duration);
   if (!Number.isFinite(duration) || duration <= 0 || duration > 600) throw new Error('--duration must be a number of seconds from 1 to 600');
   const rounds = parseRounds(values.rounds);
-  const wanted = values.scenarios ? values.scenarios.split(',').map((s) => s.trim()).filter(Boolean) : [...SCENARIOS];
-  for (const n of wanted) if (!(SCENARIOS as readonly string[]).includes(n)) throw new Error(`unknown scenario "${n}"; one of: ${SCENARIOS.join(', ')}`);
-  return { duration, scenarios: SCENARIOS.filter((n) => wanted.includes(n)), json: values.json, results, fixtures: values.fixtures, requests, rounds };
+  return { duration, scenarios: parseScenarios(values.scenarios), json: values.json, results, fixtures: values.fixtures, requests, rounds };
 }
 
 async function main(): Promise<void> {
@@ -80,7 +78,10 @@ async function main(): Promise<void> {
     await buildServers();
     const world = await openWorld(fixtures, scenarios, requests, tmp, console.log);
     const { sim, ceiling, prepared, user } = world;
-    const cold = world.cold!;
+    console.log(`bench: cold start, median of ${COLD_START_RUNS} (the running servers stopped meanwhile) …`);
+    signal([sim, ceiling], 'SIGSTOP');
+    const cold = { dms: await coldStart(DMS_SIM, simArgs(fixtures)), ceiling: await coldStart(CEILING, world.ceilingArgs) };
+    signal([sim, ceiling], 'SIGCONT');
     const results: ScenarioResult[] = [];
     /** dms-sim's peak RSS after each scenario: where memory grows. */
     const hwm: string[] = [`start ${fmtMb(peakRssMb(sim.pid))} (now ${fmtMb(rssMb(sim.pid))})`];

@@ -7,7 +7,7 @@ import { cpus } from 'node:os';
 import type { BenchJson } from './report';
 import { NPROC } from './processes';
 import { pairedRatio } from './rounds';
-import { roundsText, SATURATED } from './report';
+import { heldBack, roundsText } from './report';
 
 /** One world's run: its size and what the bench measured on it. */
 export interface ScaleRun {
@@ -67,8 +67,8 @@ export function scaleMarkdown(runs: readonly ScaleRun[], o: { command: string; d
     for (const r of sorted) {
       const s = r.bench.scenarios.find((x) => x.name === name);
       if (!s) continue;
-      const busy = s.ceiling_rps === null || s.ceiling_cpu_us_per_req === null ? null : (s.ceiling_rps * s.ceiling_cpu_us_per_req) / 1e6;
-      const held = busy !== null && busy < SATURATED ? ` (ceiling's core ${Math.round(busy * 100)}% busy: held back by the load generator)` : '';
+      const busy = heldBack(s.ceiling_rps, s.ceiling_cpu_us_per_req);
+      const held = busy !== undefined ? ` (ceiling's core ${pct(busy)} busy: held back by the load generator)` : '';
       lines.push(`| ${name} | ${size(r.documents)} | ${fmt(s.rps, 0)} | ${fmt(s.p50_ms, 0)} | ${fmt(s.p99_ms, 0)} | ${fmt(s.ceiling_rps, 0)} | ${fmt(s.ceiling_p99_ms, 0)} | ${pct(s.ratio)}${held} | ${fmt(s.cpu_us_per_req)} / ${fmt(s.ceiling_cpu_us_per_req)} | ${s.rss_after_mb === null ? 'n/a' : `${s.rss_after_mb.toFixed(1)} MB`} |`);
     }
   }

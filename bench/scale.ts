@@ -23,7 +23,7 @@ import { buildServers, DMS_SIM, onInterrupt, pinLoadGenerator, ROOT, stopAll } f
 import { type ScenarioResult, toJson } from './report';
 import { type ScaleRun, scaleMarkdown } from './scale-report';
 import { parseRounds } from './rounds';
-import { SCENARIOS, type ScenarioName, simArgs } from './scenarios';
+import { parseScenarios, simArgs } from './scenarios';
 import { type World, measureScenario, openWorld } from './world';
 
 onInterrupt(stopLoad);
@@ -45,8 +45,7 @@ function options() {
   });
   const sizes = values.sizes.split(',').map((s) => Number(s.trim()));
   if (sizes.length === 0 || sizes.some((n) => !Number.isInteger(n) || n < 1 || n > 1_000_000)) throw new Error('--sizes must be whole numbers of documents from 1 to 1000000, comma-separated');
-  const scenarios = values.scenarios.split(',').map((x) => x.trim()).filter(Boolean) as ScenarioName[];
-  for (const n of scenarios) if (!(SCENARIOS as readonly string[]).includes(n)) throw new Error(`unknown scenario "${n}"; one of: ${SCENARIOS.join(', ')}`);
+  const scenarios = parseScenarios(values.scenarios);
   const rounds = parseRounds(values.rounds);
   return { ...values, sizes, scenarios, rounds, duration: Number(values.duration), requests: Number(values.requests) };
 }
@@ -99,7 +98,7 @@ async function main(): Promise<void> {
     const worlds: World[] = [];
     for (const [i, documents] of o.sizes.entries()) {
       console.log(`bench:scale: ${documents} documents: starting dms-sim and its ceiling …`);
-      worlds.push(await openWorld(dirs[i], o.scenarios, o.requests, tmp, console.log, false));
+      worlds.push(await openWorld(dirs[i], o.scenarios, o.requests, tmp, console.log));
     }
     const results = new Map<World, ScenarioResult[]>(worlds.map((w) => [w, []]));
     const rounds = new Map<World, Record<string, Array<number | null>>>(worlds.map((w) => [w, {}]));

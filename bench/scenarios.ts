@@ -19,6 +19,13 @@ import { type Send, VARIED_REQUESTS, VARIED_SCENARIOS, type VariedName, kindOf, 
  */
 export const SCENARIOS = ['GET /api/', 'list 20', 'list 200', 'document', 'file 1MB', 'query', ...VARIED_SCENARIOS, 'login'] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
+
+/** The `--scenarios` option (comma-separated names; every scenario when absent), in SCENARIOS' order; an unknown name is refused. */
+export function parseScenarios(text: string | undefined): ScenarioName[] {
+  const wanted = text === undefined ? [...SCENARIOS] : text.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const n of wanted) if (!(SCENARIOS as readonly string[]).includes(n)) throw new Error(`unknown scenario "${n}"; one of: ${SCENARIOS.join(', ')}`);
+  return SCENARIOS.filter((n) => wanted.includes(n));
+}
 const isVaried = (n: ScenarioName): n is VariedName => (VARIED_SCENARIOS as readonly string[]).includes(n);
 
 export const VERSION = 'v25.3';
