@@ -45,8 +45,9 @@ describe('date-time format', () => {
       }),
       { numRuns: 20_000 },
     );
-    // The fast path itself was tried, not only ajv-formats.
-    expect(common).toBeGreaterThan(2_000);
+    // The fast path itself was tried, not only ajv-formats: about 1,970 of the 20,000 draws take it
+    // (1,870–2,050 over eight runs), so half that is far out of chance's reach (σ ≈ 45).
+    expect(common).toBeGreaterThan(1_000);
   });
 
   it('takes the common shape on the fast path and leaves the rest to ajv-formats', () => {
