@@ -14,9 +14,17 @@ export function boundaryOf(contentType: string): string | undefined {
   return b && b.length <= 70 ? b : undefined;
 }
 
+/** The two patterns of a Content-Disposition parameter: RFC 5987's `name*=…`, and the plain `name="x"` or `name=x`. */
+const paramPatterns = (name: string) => ({
+  extended: new RegExp(`;\\s*${name}\\*\\s*=\\s*([^;]*)`, 'i'),
+  plain: new RegExp(`;\\s*${name}\\s*=\\s*(?:"((?:[^"\\\\]|\\\\.)*)"|([^;\\s]*))`, 'i'),
+});
+/** Made once (a create's dozen parts compiled two expressions each, ~60 µs a create). */
+const PARAMS = { name: paramPatterns('name'), filename: paramPatterns('filename') };
+
 /** A parameter of a Content-Disposition header: `name="x"`, `name=x`, or RFC 5987's `name*=UTF-8''x`. */
-function dispositionParam(header: string, name: string): string | undefined {
-  const extended = new RegExp(`;\\s*${name}\\*\\s*=\\s*([^;]*)`, 'i').exec(header);
+function dispositionParam(header: string, name: keyof typeof PARAMS): string | undefined {
+  const extended = PARAMS[name].extended.exec(header);
   if (extended) {
     const m = /^utf-8'[^']*'(.*)$/i.exec(extended[1].trim());
     if (m) {
@@ -27,7 +35,7 @@ function dispositionParam(header: string, name: string): string | undefined {
       }
     }
   }
-  const m = new RegExp(`;\\s*${name}\\s*=\\s*(?:"((?:[^"\\\\]|\\\\.)*)"|([^;\\s]*))`, 'i').exec(header);
+  const m = PARAMS[name].plain.exec(header);
   if (!m) return undefined;
   // The header was read as latin1 (one character per byte): its bytes are UTF-8 text. HTML's form
   // encoding writes `"`, LF and CR in a quoted name as %22, %0A and %0D (browsers, undici's FormData).
