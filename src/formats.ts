@@ -9,10 +9,13 @@
  * mistake) goes to ajv-formats, which decides. Everything the fast path accepts, ajv-formats accepts too (a property test checks both
  * judge alike).
  */
-import type { FormatDefinition } from 'ajv';
+import type { Format, FormatDefinition } from 'ajv';
 import type AjvCore from 'ajv/dist/core';
 import { digits, isCalendarDate } from './calendar-date';
-import { ajvFormats } from './lazy';
+import { ajvFormats, lazy } from './lazy';
+
+/** ajv-formats' format definitions alone (no ajv: the fixture schema's precompiled validators read them). */
+const formatDefinitions = lazy<typeof import('ajv-formats/dist/formats')>('ajv-formats/dist/formats');
 
 // A fraction of at most 9 digits: ajv-formats reads the seconds as one number (`+"59.999…"`), and
 // with 15 nines or more it rounds to 60, which it refuses; such a value goes to it.
@@ -32,9 +35,14 @@ export function isCommonDateTime(s: string): boolean {
 
 /** ajv-formats' full `date-time`, answered at once for the common shape. */
 export function dateTimeFormat(): FormatDefinition<string> {
-  const full = ajvFormats().default.get('date-time', 'full') as FormatDefinition<string>;
+  const full = formatDefinitions().fullFormats['date-time'] as FormatDefinition<string>;
   const validate = full.validate as (s: string) => boolean;
   return { ...full, validate: (s: string) => isCommonDateTime(s) || validate(s) };
+}
+
+/** ajv-formats' full formats by name, with the fast `date-time`: what `addFormats` adds, for ajv's standalone code (src/fixtures/schema-code.ts). */
+export function standaloneFormats(): Record<string, Format> {
+  return { ...formatDefinitions().fullFormats, 'date-time': dateTimeFormat() };
 }
 
 /** Adds ajv-formats' full formats to `ajv`, with the fast `date-time`. */

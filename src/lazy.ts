@@ -7,11 +7,12 @@
  */
 import { createRequire } from 'node:module';
 
-const require = createRequire(import.meta.url);
+/** Node's `require`, resolving packages as this module does (also the fixture validators' ajv runtime helpers). */
+export const requirePackage = createRequire(import.meta.url);
 
 export function lazy<T>(id: string): () => T {
   let loaded: T | undefined;
-  return () => (loaded ??= require(id) as T);
+  return () => (loaded ??= requirePackage(id) as T);
 }
 
 export const yamlModule = lazy<typeof import('yaml')>('yaml');
