@@ -108,7 +108,7 @@ describe('fixtures generate', () => {
     const checked = await run(['fixtures', 'check', a]);
     expect(checked.code).toBe(0);
     expect(checked.out).toContain('valid (1 tenant, 9 users, 12 documents)');
-  });
+  }, 60_000);
 
   it('writes over a set it generated, and refuses a folder holding other fixture files (they would merge into the set)', async () => {
     const again = join(tmp, 'gen-again');
@@ -126,7 +126,7 @@ describe('fixtures generate', () => {
     expect(r.code).toBe(1);
     expect(r.err).toContain(`dms-sim fixtures generate: ${mixed} holds fixture files the generator does not write (auth.yaml, documents.yaml)`);
     expect(existsSync(join(mixed, 'documents.jsonl'))).toBe(false);
-  });
+  }, 90_000);
 
   it('refuses a missing --out', async () => {
     const r = await run(['fixtures', 'generate', '--documents', '3']);
@@ -188,7 +188,7 @@ describe('contract', () => {
     } finally {
       mute.close();
     }
-  });
+  }, 60_000);
 
   it('exits non-zero when the target breaks the contract (wrong password)', async () => {
     const r = await run(['contract', '--base-url', `${url}/tenants/promo.acme.example`, '--area', 'session', '--username', 'alice@acme.example', '--password', 'wrong']);

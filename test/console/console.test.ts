@@ -276,7 +276,9 @@ describe.skipIf(skip !== undefined)(skip ?? 'the web console in Chromium', () =>
     const res = await fetch(`${base}/tenants/promo.acme.example/api/v25.3/objects/documents/987654`, { headers: { 'X-TenantAPI-ClientId': 'console-test' } });
     expect((await res.json()).responseStatus).toBe('FAILURE');
     const row = page.getByRole('row', { name: /\/tenants\/promo\.acme\.example\/api\/v25\.3\/objects\/documents\/987654/ });
-    await row.waitFor({ timeout: 2000 });
+    // The page asks again 1 s after its last poll ended (each poll fetches and redraws up to 200
+    // entries): ~0.9–1.4 s seen, so 2 s left too little margin on a loaded machine.
+    await row.waitFor({ timeout: 5000 });
     expect(await row.locator('td').nth(3).textContent()).toBe('getDocument');
     expect(await row.locator('td').nth(7).textContent()).toBe('FAILURE');
     await page.getByLabel('Status', { exact: true }).selectOption('SUCCESS');

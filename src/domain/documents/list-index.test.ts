@@ -274,5 +274,5 @@ describe('the kept sorted orders of endpoint 21', () => {
     expectSameAsFullSort('after a configuration change');
     expectSearchesAsRecords('after a configuration change');
     expect(listDocuments(store, admin, { search: 'verdant' }).total).toBeGreaterThan(0);
-  });
+  }, 60_000);
 });
