@@ -4,7 +4,7 @@
  * src/http/operations.ts, the operation types the handlers are checked against.
  * `--check` exits 1 when a committed file differs from what the generator emits.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeOrCheck } from '../generated-files';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 import { buildOpenApi } from './build';
@@ -29,14 +29,5 @@ export function renderOpenApiJson(): string {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const files: [string, string][] = [[specPath, renderOpenApi()], [specJsonPath, renderOpenApiJson()], [operationTypesPath, renderOperationTypesFile()]];
-  if (process.argv.includes('--check')) {
-    const stale = files.filter(([path, text]) => readFileSync(path, 'utf8') !== text).map(([path]) => path);
-    console.log(stale.length === 0 ? 'spec/openapi.yaml, spec/openapi.json and src/http/operations.ts are in sync' : `out of sync: ${stale.join(', ')}: run npm run spec`);
-    process.exit(stale.length === 0 ? 0 : 1);
-  }
-  for (const [path, text] of files) {
-    writeFileSync(path, text);
-    console.log(`wrote ${path}`);
-  }
+  writeOrCheck([[specPath, renderOpenApi()], [specJsonPath, renderOpenApiJson()], [operationTypesPath, renderOperationTypesFile()]]);
 }
