@@ -4,8 +4,9 @@
  * Runs in vitest's main process (globalSetup); the test files receive the outcome through
  * `inject('contract')` (see context.ts).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -101,12 +102,25 @@ export interface SpawnedSimulator {
 }
 
 /**
- * Starts `node --import tsx src/cli.ts --port 0 --no-throttle` from the repository root and
- * waits for its `dms-sim listening on <url>` line. The process is killed by `stop()`, and in
- * any case when this process exits.
+ * The built server, dist/cli.mjs, as bin/dms-sim.mjs finds it: an installed package runs the
+ * build its `prepare` made; a checkout first rebuilds it if an input changed (scripts/build.mjs,
+ * which skips an up-to-date build). It starts a second sooner than `tsx src/cli.ts`.
+ */
+function builtServer(): string {
+  const server = join(repoRoot, 'dist', 'cli.mjs');
+  if (repoRoot.split(/[\\/]/).includes('node_modules') && existsSync(server)) return server;
+  const built = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'build.mjs'), '--quiet'], { cwd: repoRoot, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`scripts/build.mjs failed (${built.status ?? built.signal}):\n${built.stdout}${built.stderr}`);
+  return server;
+}
+
+/**
+ * Starts `node dist/cli.mjs --port 0 --no-throttle` (built first if needed) from the repository
+ * root and waits for its `dms-sim listening on <url>` line. The process is killed by `stop()`, and
+ * in any case when this process exits.
  */
 export async function spawnSimulator(opts: { fixtures?: string; startTimeoutMs?: number } = {}): Promise<SpawnedSimulator> {
-  const args = ['--import', 'tsx', 'src/cli.ts', '--port', '0', '--host', '127.0.0.1', '--no-throttle'];
+  const args = [builtServer(), '--port', '0', '--host', '127.0.0.1', '--no-throttle'];
   if (opts.fixtures) args.push('--fixtures', resolve(opts.fixtures));
   const child: ChildProcess = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PORT: undefined } });
   const killNow = () => {

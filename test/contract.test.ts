@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { type SpawnedSimulator, repoRoot, spawnSimulator } from '../contract-tests/target';
+import { CLI } from './helpers/cli-command';
 
 const TIMEOUT_MS = 240_000;
 
@@ -55,7 +56,7 @@ describe('the contract suite', () => {
 
   test('passes against a second dms-sim on a faker-generated fixture set (CONTRACT_BASE_URL)', async () => {
     dir = mkdtempSync(join(tmpdir(), 'dms-contract-generated-'));
-    const gen = await run(['--import', 'tsx', 'src/cli.ts', 'fixtures', 'generate', '--out', dir, '--documents', '150', '--seed', '20260'], {}, 60_000);
+    const gen = await run([CLI, 'fixtures', 'generate', '--out', dir, '--documents', '150', '--seed', '20260'], {}, 60_000);
     expect(gen.code, gen.output).toBe(0);
     const users = (parse(readFileSync(join(dir, 'users.yaml'), 'utf8')).users ?? []) as { username: string; password?: string; domainAdmin?: string[] }[];
     const plain = users.filter((u) => u.password && !u.domainAdmin?.length);

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { FixtureError, loadFixtures } from '../src/fixtures/load';
 import { mergeValue } from '../src/fixtures/overlay';
 import { V, testSim } from './helpers/sim';
+import { CLI } from './helpers/cli-command';
 
 const root = new URL('..', import.meta.url).pathname;
 const tmp = mkdtempSync(join(tmpdir(), 'dms-overlay-'));
@@ -112,7 +113,7 @@ describe('a broken overlay', () => {
       'base.yaml': 'extends: default\n',
       'users.yaml': 'users:\n  - id: 70001\n    username: dave@acme.example\n    name: Dave\n    password: x\n    memberships:\n      - { tenant: promo.acme.exampel, since: 2024-01-01 }\n',
     });
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'fixtures', 'check', dir], { cwd: root, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [CLI, 'fixtures', 'check', dir], { cwd: root, encoding: 'utf8' });
     expect(r.status).toBe(1);
     // A folder outside the current one is shown by its absolute path (src/shown-path.ts).
     expect(r.stderr).toContain(`${join(dir, 'users.yaml')}:7: users[0].memberships[0].tenant: unknown tenant "promo.acme.exampel" (did you mean "promo.acme.example"?)`);

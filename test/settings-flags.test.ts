@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { writeGenerated } from '../src/fixtures/generate';
 import { describe, expect, it } from 'vitest';
 import { V, testSim } from './helpers/sim';
+import { CLI } from './helpers/cli-command';
 
 const root = new URL('..', import.meta.url).pathname;
 const MIN = 60_000;
@@ -56,7 +57,7 @@ describe('settings overrides', () => {
 });
 
 function startCli(args: string[]): Promise<{ url?: string; out: string; code: number | null; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
   return new Promise((resolve) => {

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Call, changeWorld, expectChanged } from './world-changes';
+import { CLI } from '../helpers/cli-command';
 
 const root = new URL('../..', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'dms-cli-control-'));
@@ -22,7 +23,7 @@ interface Started {
 }
 
 async function start(args: string[]): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', '--port', '0', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, '--port', '0', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
@@ -88,7 +89,7 @@ describe('control plane flags of the CLI', () => {
 
   it('refuses an unknown preset and a bad --clock', async () => {
     for (const args of [['--fault', 'meteor'], ['--clock', 'tomorrow']]) {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', '--port', '0', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [CLI, '--port', '0', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';
       child.stderr!.on('data', (d) => (out += d));
       const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_USER, DEFAULT_USER2, repoRoot } from '../../contract-tests/target';
+import { CLI } from '../helpers/cli-command';
 
 const TIMEOUT_MS = 120_000;
 const dir = mkdtempSync(join(tmpdir(), 'dms-contract-scenario-'));
@@ -32,7 +33,7 @@ describe('the contract suite against a simulator with a scenario', () => {
     let url = '';
     let sim: ReturnType<typeof run> | undefined;
     const listening = new Promise<void>((resolve) => {
-      sim = run(['--import', 'tsx', 'src/cli.ts', '--port', '0', '--host', '127.0.0.1', '--no-throttle', '--scenario', 'fixtures/scenarios/expired-session'], { ...process.env, PORT: undefined }, (out) => {
+      sim = run([CLI, '--port', '0', '--host', '127.0.0.1', '--no-throttle', '--scenario', 'fixtures/scenarios/expired-session'], { ...process.env, PORT: undefined }, (out) => {
         const m = /dms-sim listening on (http:\/\/\S+)/.exec(out);
         if (m && !url) {
           url = m[1];

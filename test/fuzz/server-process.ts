@@ -1,10 +1,12 @@
 /**
- * A real dms-sim process for the generated requests and the soak: `node --import tsx src/cli.ts
- * --port 0 …`, its address read from its first line, its stderr kept (the breaches and defects it
- * logs). Loopback only.
+ * A real dms-sim process for the generated requests and the soak: the built server, `node
+ * dist/cli.mjs --port 0 …` (test/helpers/cli-command.ts; `npm run soak` builds it first), its
+ * address read from its first line, its stderr kept (the breaches and defects it logs). Loopback
+ * only.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { CLI } from '../helpers/cli-command';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -18,7 +20,7 @@ export interface SimProcess {
 }
 
 export function startSimProcess(args: string[] = [], nodeArgs: string[] = [], env: Record<string, string> = {}): Promise<SimProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/cli.ts', '--port', '0', ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, CLI, '--port', '0', ...args], {
     cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
