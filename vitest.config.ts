@@ -11,6 +11,8 @@ export default defineConfig({
     // file: importing the app again cost a minute of the run). The tests keep no state in modules:
     // each builds its own simulator, server or process. On two cores the default was one worker.
     isolate: false,
+    // …and a spy a failed test did not get to restore does not outlive it into the next file.
+    restoreMocks: true,
     maxWorkers: 2,
     // CI (.ci/run) also asks for a JSON report to print the counts line.
     reporters: process.env.VITEST_JSON_REPORT ? ['default', 'json'] : ['default'],
