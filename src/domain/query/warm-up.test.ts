@@ -2,13 +2,14 @@
  * The query engine's warm-up (issue 19): steps per large store that build what its first FIND
  * would, kept with the store's shared table; a FIND afterwards answers as on a world not warmed up.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { ListIndex } from '../documents/list-index';
 import { searchedFieldNames } from '../../vql';
 import { frameOf } from '../../vql/frame';
 import { documentsTarget } from './documents';
 import { isTenantAdmin } from '../users';
 import { promoWorld } from './test-world';
-import { queryWarmUp, WARM_UP_MIN_DOCUMENTS } from './warm-up';
+import { LIST_SORTS, queryWarmUp, WARM_UP_MIN_DOCUMENTS } from './warm-up';
 
 function promoTarget(w: ReturnType<typeof promoWorld>) {
   return documentsTarget({ store: w.store(), user: w.admin().user, allVersions: false, targetOf: () => undefined });
@@ -39,8 +40,9 @@ describe('queryWarmUp', () => {
     let steps = 0;
     for (const _ of queryWarmUp(w.world, 1)) steps++;
     for (const target of warmed) expect(indexed(target)).toEqual(searchedFieldNames(target()));
-    // per field: one step building its index (a small world: one part, no token index), then the warm-up's own between fields
-    expect(steps).toBe(warmed.reduce((n, target) => n + searchedFieldNames(target()).length * 2, 0));
+    // per field: one step building its index (a small world: one part, no token index), then the
+    // warm-up's own between fields; then one step per list order (every store sorts by all of LIST_SORTS)
+    expect(steps).toBe(warmed.reduce((n, target) => n + searchedFieldNames(target()).length * 2 + LIST_SORTS.length, 0));
     expect(indexed(() => promoTarget(w))).toEqual(fields);
     // A FIND afterwards answers as on a world nobody warmed up, for the administrator and a member.
     const cold = promoWorld();
@@ -51,5 +53,22 @@ describe('queryWarmUp', () => {
         expect(warm.data, `${who}: ${q}`).toEqual(cold.world.queries.run(cold[who](), q, {}).data);
       }
     }
+  });
+
+  it('builds the document list\'s orders by LIST_SORTS ahead: a first list sorted by one of them sorts nothing, and answers as unwarmed', () => {
+    const w = promoWorld();
+    for (const _ of queryWarmUp(w.world, 1)) void _;
+    const cold = promoWorld();
+    const build = vi.spyOn(ListIndex.prototype as unknown as { build: () => unknown }, 'build');
+    const page = (world: typeof w, field: string, desc: boolean) =>
+      world.store().sortedPage(world.admin().user, { field, desc, start: 1, limit: 5 }).entries.map((e) => `${e.doc.id}/${e.version.major}.${e.version.minor}`);
+    for (const field of LIST_SORTS) {
+      for (const desc of [false, true]) expect(page(w, field, desc), `${field} ${desc ? 'DESC' : 'ASC'}`).toEqual(page(cold, field, desc));
+    }
+    // the cold world built one order per field; the warmed one none
+    expect(build).toHaveBeenCalledTimes(LIST_SORTS.length);
+    build.mockClear();
+    expect(page(w, 'size__v', false)).toEqual(page(cold, 'size__v', false));
+    expect(build).toHaveBeenCalledTimes(2);
   });
 });
