@@ -14,7 +14,10 @@ import { LIST_SORTS, queryWarmUp, WARM_UP_MIN_DOCUMENTS } from './warm-up';
 function promoTarget(w: ReturnType<typeof promoWorld>) {
   return documentsTarget({ store: w.store(), user: w.admin().user, allVersions: false, targetOf: () => undefined });
 }
-const FINDS = ["SELECT id FROM documents FIND ('label')", "SELECT id FROM documents FIND ('cholecap OR draft')", "SELECT id, name__v FROM documents FIND ('a' SCOPE name__v) ORDER BY id DESC"];
+const FINDS = [
+  "SELECT id FROM documents FIND ('label')", "SELECT id FROM documents FIND ('cholecap OR draft')", "SELECT id, name__v FROM documents FIND ('a' SCOPE name__v) ORDER BY id DESC",
+  "SELECT id, name__v FROM documents WHERE name__v LIKE 'Cholecap%' ORDER BY document_creation_date__v DESC", "SELECT id FROM documents WHERE status__v IN ('Draft', 'Approved') ORDER BY name__v",
+];
 
 describe('queryWarmUp', () => {
   it('has no steps for stores under the threshold (the default world\'s are)', () => {
@@ -34,6 +37,7 @@ describe('queryWarmUp', () => {
     expect(warmed.length).toBeGreaterThan(1);
     const indexed = (target: () => ReturnType<typeof promoTarget>) => searchedFieldNames(target()).filter((f) => frameOf(target())!.has(`x:${f}`));
     const fields = searchedFieldNames(promoTarget(w));
+    const cold0 = promoWorld();
     expect(fields).toContain('name__v');
     expect(fields).not.toContain('id');
     for (const target of warmed) expect(indexed(target)).toEqual([]);
@@ -41,8 +45,12 @@ describe('queryWarmUp', () => {
     for (const _ of queryWarmUp(w.world, 1)) steps++;
     for (const target of warmed) expect(indexed(target)).toEqual(searchedFieldNames(target()));
     // per field: one step building its index (a small world: one part, no token index), then the
-    // warm-up's own between fields; then one step per list order (every store sorts by all of LIST_SORTS)
-    expect(steps).toBe(warmed.reduce((n, target) => n + searchedFieldNames(target()).length * 2 + LIST_SORTS.length, 0));
+    // warm-up's own between fields; per field of LIST_SORTS, a step for the query's key index, two
+    // for its ORDER BY (ASC, DESC), one for the list's order, and one more for name__v's LIKE
+    expect(steps).toBe(warmed.reduce((n, target) => n + searchedFieldNames(target()).length * 2 + LIST_SORTS.length * 4 + 1, 0));
+    const ordered = (target: () => ReturnType<typeof promoTarget>) => LIST_SORTS.flatMap((f) => [f, `${f} DESC`]).filter((o) => frameOf(target())!.has(`sorted:o:${o}`));
+    for (const target of warmed) expect(ordered(target)).toEqual(LIST_SORTS.flatMap((f) => [f, `${f} DESC`]));
+    expect(ordered(() => promoTarget(cold0))).toEqual([]);
     expect(indexed(() => promoTarget(w))).toEqual(fields);
     // A FIND afterwards answers as on a world nobody warmed up, for the administrator and a member.
     const cold = promoWorld();
