@@ -121,6 +121,12 @@ describe('the packed dms-sim, installed in another project', () => {
     }
   }, 60_000);
 
+  it('npx dms-sim contract without --base-url starts the package\'s built server and passes, exit 0', async () => {
+    const r = await npxAsync('contract', '--area', 'discovery');
+    expect(r.status, r.out).toBe(0);
+    expect(r.out).toMatch(/dms-sim contract: [1-9]\d* passed, 0 failed/);
+  }, 60_000);
+
   it('npx dms-sim fixtures check of a broken overlay exits non-zero naming file, path and line', () => {
     mkdirSync(join(project, 'overlay'));
     writeFileSync(join(project, 'overlay', 'users.yaml'), 'extends: default\nusers:\n  - id: 70001\n    username: x@acme.example\n    name: X\n    password: p\n    memberships:\n      - { tenant: promo.acme.exampel, since: 2024-01-01 }\n');
