@@ -2,5 +2,7 @@
 export const ROOT: string;
 export const DIST: string;
 export const SERVER_BUNDLE: string;
+/** What a build reads (folders and files under ROOT): the up-to-date check digests them. */
+export const INPUTS: readonly string[];
 export function bundle(entry: string, outfile: string, define?: Record<string, string>): Promise<void>;
 export function buildServer(options?: { force?: boolean; quiet?: boolean; outDir?: string }): Promise<{ built: boolean }>;

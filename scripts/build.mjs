@@ -26,7 +26,8 @@ import { build } from 'esbuild';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST = join(ROOT, 'dist');
 export const SERVER_BUNDLE = join(DIST, 'cli.mjs');
-const INPUTS = ['src', 'fixtures', 'spec', 'package.json', 'package-lock.json', 'tsconfig.json', 'scripts/build.mjs'];
+/** What a build reads: every file the bundles take in (checked by test/build.test.ts), the default set, the package files. */
+export const INPUTS = ['src', 'contract-tests/lib', 'contract-tests/target.ts', 'fixtures', 'spec', 'package.json', 'package-lock.json', 'tsconfig.json', 'scripts/build.mjs'];
 
 /**
  * Bundles one entry into one ES module for Node 20, its packages left to node_modules. The bench

@@ -45,6 +45,17 @@ const form = (fields: Record<string, string>) => ({
 });
 
 describe('the built server (dist/cli.mjs)', () => {
+  it('is rebuilt when any file it or the library bundles changes: each is under one of the inputs the up-to-date check reads', async () => {
+    const { INPUTS } = await import('../scripts/build.mjs');
+    const { build } = await import('esbuild');
+    const entryPoints = ['src/cli.ts', 'src/index.ts', 'src/contract/index.ts'].map((e) => join(ROOT, e));
+    const r = await build({ entryPoints, outdir: join(OUT, 'meta'), bundle: true, platform: 'node', format: 'esm', packages: 'external', write: false, metafile: true, logLevel: 'silent' });
+    const bundled = Object.keys(r.metafile!.inputs).map((p) => relative(ROOT, resolve(ROOT, p)));
+    expect(bundled).toContain('contract-tests/target.ts');
+    const uncovered = bundled.filter((p) => !INPUTS.some((i) => p === i || p.startsWith(`${i}/`)));
+    expect(uncovered).toEqual([]);
+  });
+
   it('is one module plus the default set the build checked, which it uses at start', () => {
     expect(existsSync(join(OUT, 'cli.mjs'))).toBe(true);
     const stored = JSON.parse(readFileSync(join(OUT, 'default-world.json'), 'utf8'));

@@ -50,6 +50,10 @@ describe('queryWarmUp', () => {
     expect(steps).toBe(warmed.reduce((n, target) => n + searchedFieldNames(target()).length * 2 + LIST_SORTS.length * 4 + 1, 0));
     const ordered = (target: () => ReturnType<typeof promoTarget>) => LIST_SORTS.flatMap((f) => [f, `${f} DESC`]).filter((o) => frameOf(target())!.has(`sorted:o:${o}`));
     for (const target of warmed) expect(ordered(target)).toEqual(LIST_SORTS.flatMap((f) => [f, `${f} DESC`]));
+    // and each field's key index (its =, range and IN probes), whatever its type
+    const keyed = (target: () => ReturnType<typeof promoTarget>) => LIST_SORTS.filter((f) => frameOf(target())!.has(`sorted:key:k:(${f})`));
+    for (const target of warmed) expect(keyed(target)).toEqual(LIST_SORTS);
+    expect(keyed(() => promoTarget(cold0))).toEqual([]);
     expect(ordered(() => promoTarget(cold0))).toEqual([]);
     expect(indexed(() => promoTarget(w))).toEqual(fields);
     // A FIND afterwards answers as on a world nobody warmed up, for the administrator and a member.

@@ -55,14 +55,22 @@ export function* queryWarmUp(world: Pick<World, 'tenants' | 'users' | 'documents
     // The query engine keeps its own orders of the shared table: a field's keys sorted (its
     // equality, range, IN and LIKE 'x%' probes) and its ORDER BY, per direction.
     const catalog = { target: (name: string, allVersions: boolean) => (name === 'documents' && !allVersions ? target() : undefined) };
+    const runs = (clause: string): boolean => {
+      try {
+        findRows(parse(`SELECT id FROM documents ${clause}`), catalog);
+        return true;
+      } catch (e) {
+        if (!isVqlError(e)) onError?.(e); // a VqlError: a field the documents lack, or a literal not of its type
+        return false;
+      }
+    };
     for (const field of LIST_SORTS) {
+      // a range builds the key index: a number's, else a date's or a text's (the first the field takes)
+      if (!runs(`WHERE ${field} > 0`)) runs(`WHERE ${field} > '1970-01-01T00:00:00.000Z'`);
+      yield;
       const like = field === 'name__v' ? [`WHERE ${field} LIKE 'a%'`] : []; // (chosen) the one field LIKE is usual on
-      for (const clause of [`WHERE ${field} = ''`, ...like, `ORDER BY ${field} ASC`, `ORDER BY ${field} DESC`]) {
-        try {
-          findRows(parse(`SELECT id FROM documents ${clause}`), catalog);
-        } catch (e) {
-          if (!isVqlError(e)) onError?.(e); // a field the documents lack, or no text: nothing to build
-        }
+      for (const clause of [...like, `ORDER BY ${field} ASC`, `ORDER BY ${field} DESC`]) {
+        runs(clause);
         yield;
       }
     }
