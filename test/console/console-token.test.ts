@@ -50,6 +50,8 @@ describe.skipIf(skip !== undefined)(skip ?? 'the web console with a control toke
       await page.getByTestId('clock-now').waitFor();
       await page.getByRole('heading', { name: 'Control token' }).waitFor({ state: 'detached' });
     } finally {
+      // The page polls the clock: closed after its server, a poll in flight fails (net::ERR_ABORTED).
+      await current?.context.close();
       await guarded.close();
     }
   });
