@@ -4,12 +4,11 @@
  * Runs in vitest's main process (globalSetup); the test files receive the outcome through
  * `inject('contract')` (see context.ts).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -102,25 +101,22 @@ export interface SpawnedSimulator {
 }
 
 /**
- * The built server, dist/cli.mjs, as bin/dms-sim.mjs finds it: an installed package runs the
- * build its `prepare` made; a checkout first rebuilds it if an input changed (scripts/build.mjs,
- * which skips an up-to-date build). It starts a second sooner than `tsx src/cli.ts`.
+ * dist/cli.mjs, built first if an input changed (scripts/build.mjs `builtServer`). Imported when
+ * called, by a computed address: this file is bundled into the server (`dms-sim contract` reads
+ * readEnv), which must not load the build and esbuild at start.
  */
-function builtServer(): string {
-  const server = join(repoRoot, 'dist', 'cli.mjs');
-  if (repoRoot.split(/[\\/]/).includes('node_modules') && existsSync(server)) return server;
-  const built = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'build.mjs'), '--quiet'], { cwd: repoRoot, encoding: 'utf8' });
-  if (built.status !== 0) throw new Error(`scripts/build.mjs failed (${built.status ?? built.signal}):\n${built.stdout}${built.stderr}`);
-  return server;
+async function builtServer(): Promise<string> {
+  const build = (await import(pathToFileURL(join(repoRoot, 'scripts', 'build.mjs')).href)) as typeof import('../scripts/build.mjs');
+  return build.builtServer();
 }
 
 /**
- * Starts `node dist/cli.mjs --port 0 --no-throttle` (built first if needed) from the repository
- * root and waits for its `dms-sim listening on <url>` line. The process is killed by `stop()`, and
- * in any case when this process exits.
+ * Starts `node dist/cli.mjs --port 0 --no-throttle` (built first if an input changed) from the
+ * repository root and waits for its `dms-sim listening on <url>` line. The process is killed by
+ * `stop()`, and in any case when this process exits.
  */
 export async function spawnSimulator(opts: { fixtures?: string; startTimeoutMs?: number } = {}): Promise<SpawnedSimulator> {
-  const args = [builtServer(), '--port', '0', '--host', '127.0.0.1', '--no-throttle'];
+  const args = [await builtServer(), '--port', '0', '--host', '127.0.0.1', '--no-throttle'];
   if (opts.fixtures) args.push('--fixtures', resolve(opts.fixtures));
   const child: ChildProcess = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PORT: undefined } });
   const killNow = () => {

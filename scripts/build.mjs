@@ -138,6 +138,18 @@ function addDeclarationExtensions(dir) {
   }
 }
 
+/**
+ * dist/cli.mjs, ready to run: an installed package (under node_modules) runs the build its `prepare`
+ * made, a checkout's is built first when an input changed (quietly). For the tests and the contract
+ * suite's own simulator; bin/dms-sim.mjs decides the same way but builds in a child process, so
+ * that the process it keeps alive beside the server holds nothing of the build.
+ */
+export async function builtServer() {
+  const installed = ROOT.split(/[\\/]/).includes('node_modules') && existsSync(SERVER_BUNDLE);
+  if (!installed) await buildServer({ quiet: true });
+  return SERVER_BUNDLE;
+}
+
 /** The library entries of package.json `exports` and their declarations. */
 export async function buildLibrary({ force = false, quiet = false, outDir = DIST } = {}) {
   const lib = join(outDir, 'lib');

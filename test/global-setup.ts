@@ -4,17 +4,10 @@
  * start the command line run what `npm start` would run from the sources they test
  * (test/helpers/cli-command.ts).
  */
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { builtServer } from '../scripts/build.mjs';
 
-function build(): void {
-  const root = fileURLToPath(new URL('..', import.meta.url));
-  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--quiet'], { cwd: root, encoding: 'utf8', timeout: 120_000 });
-  if (built.status !== 0) throw new Error(`scripts/build.mjs failed (${built.status ?? built.signal}):\n${built.stdout}${built.stderr}`);
-}
-
-export default function setup(project: TestProject): void {
-  build();
-  project.onTestsRerun(build);
+export default async function setup(project: TestProject): Promise<void> {
+  await builtServer();
+  project.onTestsRerun(async () => void (await builtServer()));
 }
