@@ -11,7 +11,7 @@ import { keptRows } from './kept-rows';
 import { windowOf, type RowList } from './rowlist';
 import { byIdOrder, compileOrder, frameOrder, sortRows } from './order';
 import { positionOf } from './positions';
-import { compileSelect, projectRow, type Projector } from './project';
+import { compileSelect, projectSlice, type Projector } from './project';
 import { makeScope, resolveField } from './resolve';
 
 /**
@@ -87,6 +87,7 @@ export interface FoundRows {
 }
 
 interface Found extends FoundRows {
+  target: QueryTarget;
   projectors: Projector[];
 }
 
@@ -160,7 +161,7 @@ function run(q: Query, catalog: QueryCatalog): Found {
     warnings = [{ type: MAXROWS_WARNING.type, message: MAXROWS_WARNING.message(q.maxRows, found.length) }];
     found = windowOf(found, 0, q.maxRows);
   }
-  return warnings ? { rows: found, warnings, projectors } : { rows: found, projectors };
+  return warnings ? { rows: found, warnings, target, projectors } : { rows: found, target, projectors };
 }
 
 /**
@@ -173,11 +174,12 @@ export function findRows(q: Query, catalog: QueryCatalog): FoundRows {
 }
 
 /** One page of found rows, projected: its size and offset as options and the query say, clamped. */
-function pageOf(q: Pick<Query, 'pageSize' | 'pageOffset'>, rows: RowList, projectors: Projector[], options: EvaluateOptions): QueryResult {
+function pageOf(q: Pick<Query, 'pageSize' | 'pageOffset'>, target: QueryTarget, rows: RowList, projectors: Projector[], options: EvaluateOptions): QueryResult {
   const max = options.maxPageSize ?? MAX_PAGE_SIZE;
   const limit = clampInt(options.pageSize ?? q.pageSize, options.maxPageSize ?? DEFAULT_PAGE_SIZE, max);
   const offset = clampInt(options.pageOffset ?? q.pageOffset, 0, Number.MAX_SAFE_INTEGER);
-  return { rows: rows.slice(offset, offset + limit).map((row) => projectRow(projectors, row)), total: rows.length, limit, offset };
+  const frame = rows.slotsAt ? frameOf(target) : undefined;
+  return { rows: projectSlice(projectors, rows, offset, offset + limit, frame), total: rows.length, limit, offset };
 }
 
 /**
@@ -186,7 +188,8 @@ function pageOf(q: Pick<Query, 'pageSize' | 'pageOffset'>, rows: RowList, projec
  * aside). Throws VqlError like evaluate.
  */
 export function projectPage(q: Pick<Query, 'select' | 'from' | 'pageSize' | 'pageOffset'>, catalog: QueryCatalog, rows: RowList, options: EvaluateOptions = {}): QueryResult {
-  return pageOf(q, rows, compileSelect(makeScope(catalog, targetOf(q.from, catalog)), q.select), options);
+  const target = targetOf(q.from, catalog);
+  return pageOf(q, target, rows, compileSelect(makeScope(catalog, target), q.select), options);
 }
 
 /**
@@ -195,8 +198,8 @@ export function projectPage(q: Pick<Query, 'select' | 'from' | 'pageSize' | 'pag
  * Throws VqlError for unknown targets/fields, non-queryable fields and invalid literal values.
  */
 export function evaluate(q: Query, catalog: QueryCatalog, options: EvaluateOptions = {}): QueryResult {
-  const { rows, warnings, projectors } = run(q, catalog);
-  const result = pageOf(q, rows, projectors, options);
+  const { rows, warnings, target, projectors } = run(q, catalog);
+  const result = pageOf(q, target, rows, projectors, options);
   if (warnings) result.warnings = warnings;
   return result;
 }

@@ -54,12 +54,21 @@ export class SlotRows implements RowList {
     return new SlotRows({ ...this.list, from: this.list.from + s, length: e - s }, this.found);
   }
 
+  get base(): readonly Row[] {
+    return this.list.base;
+  }
+
   slice(start?: number, end?: number): Row[] {
+    const base = this.list.base;
+    return this.slotsAt(start, end).map((i) => base[i]);
+  }
+
+  slotsAt(start?: number, end?: number): number[] {
     const { base, order, from, length, slots } = this.list;
     const bits = scratchWords((slots + 31) >>> 5);
     try {
       for (const i of this.found) bits[i >>> 5] |= 1 << (i & 31);
-      return new FrameRows(base, order, bits, from, length, slots).slice(start, end);
+      return new FrameRows(base, order, bits, from, length, slots).slotsAt(start, end);
     } finally {
       giveBackScratch(bits);
     }

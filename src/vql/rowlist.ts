@@ -19,6 +19,10 @@ export interface RowList {
   slice(start?: number, end?: number): Row[];
   /** Positions [start, end) as a list of the same kind (a compact view's window: no rows copied). */
   window?(start?: number, end?: number): RowList;
+  /** A compact view's rows array: its rows are `base[slot]` (evaluate.ts projects a page from the frame's columns by slot). */
+  readonly base?: readonly Row[];
+  /** With `base`: the slots of positions [start, end), bounds read like `slice`'s. */
+  slotsAt?(start?: number, end?: number): number[];
 }
 
 /** A window's positions [s, e) of a list of `length`, its bounds read like Array.prototype.slice's (e ≥ s). */
@@ -68,27 +72,32 @@ export class FrameRows implements RowList {
   }
 
   slice(start?: number, end?: number): Row[] {
+    const base = this.base;
+    return this.slotsAt(start, end).map((i) => base[i]);
+  }
+
+  slotsAt(start?: number, end?: number): number[] {
     const s = bound(start, this.length, 0);
     const e = bound(end, this.length, this.length);
-    const out: Row[] = [];
+    const out: number[] = [];
     if (e <= s) return out;
     const want = this.from + s;
     const stop = this.from + e;
-    const { base, bits, slots, wordFrom } = this;
+    const { bits, slots, wordFrom } = this;
     const order = this.order?.kept.permFor(this.order.epoch);
     if (!bits && (!order || order.length === slots)) {
-      for (let p = want; p < stop; p++) out.push(base[order ? order[p] : p]);
+      for (let p = want; p < stop; p++) out.push(order ? order[p] : p);
       return out;
     }
     // The documents' tables are in id order: ORDER BY id reads the bits up or down, skipping empty
     // words (a list's bits are all below `slots`: matchRows sets no other), or, without bits, the
     // rows themselves (slots appended since come after the others, or before them reversed).
-    if (!order) return bitsUp(bits!, wordFrom, base, slots, want, stop); // (bits: without either, answered above)
+    if (!order) return bitsUp(bits!, wordFrom, slots, want, stop); // (bits: without either, answered above)
     const shape = shapeOf(order);
     if (shape !== 'other') {
       const up = shape === 'identity';
-      if (bits) return up ? bitsUp(bits, wordFrom, base, slots, want, stop) : bitsDown(bits, wordFrom, base, slots, want, stop);
-      for (let q = want; q < stop; q++) out.push(base[up ? q : slots - 1 - q]);
+      if (bits) return up ? bitsUp(bits, wordFrom, slots, want, stop) : bitsDown(bits, wordFrom, slots, want, stop);
+      for (let q = want; q < stop; q++) out.push(up ? q : slots - 1 - q);
       return out;
     }
     let k = 0; // matching rows passed so far
@@ -100,13 +109,13 @@ export class FrameRows implements RowList {
     for (; p < walk && k < stop; p++) {
       const i = order[p];
       if (i >= slots || (bits && !hasBit(bits, wordFrom, i))) continue;
-      if (k >= want) out.push(base[i]);
+      if (k >= want) out.push(i);
       k++;
     }
     if (k >= stop || p >= order.length) return out;
     const placed = placesOfBits(bits!, wordFrom, slots, order);
     try {
-      for (const row of readBits(placed, order.length, p, k, want, stop, (q) => base[order[q]])) out.push(row);
+      for (const i of readBits(placed, order.length, p, k, want, stop, (q) => order[q])) out.push(i);
     } finally {
       giveBackScratch(placed);
     }
@@ -127,19 +136,19 @@ function hasBit(bits: Uint32Array, wordFrom: number, i: number): boolean {
   return w >= 0 && w < bits.length && (bits[w] & (1 << (i & 31))) !== 0;
 }
 
-/** The rows of the set bits below `slots`, ascending, positions [want, stop) of them. */
-function bitsUp(bits: Uint32Array, wordFrom: number, base: readonly Row[], slots: number, want: number, stop: number): Row[] {
-  return readBits(bits, slots, 0, 0, want, stop, (q) => base[q], wordFrom);
+/** The set bits below `slots`, ascending, positions [want, stop) of them. */
+function bitsUp(bits: Uint32Array, wordFrom: number, slots: number, want: number, stop: number): number[] {
+  return readBits(bits, slots, 0, 0, want, stop, (q) => q, wordFrom);
 }
 
 /**
- * The rows (`rowAt`) of the set bits of `bits` (the words from `wordFrom` of a bitset) in [from,
+ * The slots (`slotAt`) of the set bits of `bits` (the words from `wordFrom` of a bitset) in [from,
  * limit), ascending, that are positions [want, stop) of the list when `k` rows of it come before
  * `from`: words without one of them skipped by their count, each of the others read by its lowest
  * set bit.
  */
-function readBits(bits: Uint32Array, limit: number, from: number, k: number, want: number, stop: number, rowAt: (q: number) => Row, wordFrom = 0): Row[] {
-  const out: Row[] = [];
+function readBits(bits: Uint32Array, limit: number, from: number, k: number, want: number, stop: number, slotAt: (q: number) => number, wordFrom = 0): number[] {
+  const out: number[] = [];
   const end = wordFrom + bits.length;
   let w = Math.max(from >>> 5, wordFrom);
   const word = (x: number): number => (x === from >>> 5 ? bits[x - wordFrom] & ~((1 << (from & 31)) - 1) : bits[x - wordFrom]);
@@ -152,7 +161,7 @@ function readBits(bits: Uint32Array, limit: number, from: number, k: number, wan
     for (let v = word(w); v !== 0 && k < stop; v ^= v & -v) {
       const q = w * 32 + 31 - Math.clz32(v & -v);
       if (q >= limit) break;
-      if (k >= want) out.push(rowAt(q));
+      if (k >= want) out.push(slotAt(q));
       k++;
     }
   }
@@ -174,9 +183,9 @@ function placesOfBits(bits: Uint32Array, wordFrom: number, slots: number, order:
   return placed;
 }
 
-/** The rows of the set bits below `slots` (`bits`: the words from `wordFrom`), descending, positions [want, stop) of them. */
-function bitsDown(bits: Uint32Array, wordFrom: number, base: readonly Row[], slots: number, want: number, stop: number): Row[] {
-  const out: Row[] = [];
+/** The set bits below `slots` (`bits`: the words from `wordFrom`), descending, positions [want, stop) of them. */
+function bitsDown(bits: Uint32Array, wordFrom: number, slots: number, want: number, stop: number): number[] {
+  const out: number[] = [];
   let k = 0;
   let w = Math.min(wordFrom + bits.length, (slots + 31) >>> 5) - 1;
   for (; w >= wordFrom; w--) {
@@ -189,7 +198,7 @@ function bitsDown(bits: Uint32Array, wordFrom: number, base: readonly Row[], slo
     for (let v = bits[w - wordFrom]; v !== 0 && k < stop; v ^= 1 << (31 - Math.clz32(v))) {
       const i = w * 32 + 31 - Math.clz32(v);
       if (i >= slots) continue;
-      if (k >= want) out.push(base[i]);
+      if (k >= want) out.push(i);
       k++;
     }
   }
