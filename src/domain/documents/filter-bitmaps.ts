@@ -37,6 +37,11 @@ export class FilterBitmaps {
     return b;
   }
 
+  /** The bitmap of `filter` when kept (none is built). */
+  peek(filter: string): Bitmap | undefined {
+    return this.bitmaps.get(filter);
+  }
+
   /** The documents of a bitmap, ascending by id. */
   *members(b: Bitmap): Iterable<StoredDocument> {
     for (let id = b.bits.indexOf(1); id >= 0; id = b.bits.indexOf(1, id + 1)) {

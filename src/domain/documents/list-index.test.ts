@@ -8,7 +8,8 @@
  * texts hold, after the same changes (issue 19: both without records but the page's).
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { FilterBitmaps } from './filter-bitmaps';
+import { BlockList } from '../../block-list';
+import { FilterBitmaps, VISIBLE_BITMAPS_KEPT } from './filter-bitmaps';
 import { ListIndex } from './list-index';
 import { manualClock } from '../clock';
 import { createRegistry, type ComponentRegistry } from '../configuration';
@@ -217,6 +218,62 @@ describe('the kept sorted orders of endpoint 21', () => {
     expectAdminPages('after 660 creates');
     for (let id = 100; id <= 1300; id += 60) store.changed(Object.assign(store.get(admin, id), { documentNumber: `DOC-X${id}` }));
     expectAdminPages('after 21 changes at once');
+  });
+
+  it('bring the filtered copies up to date per change: after a create, a check-out, a new version and a role change none is made again', () => {
+    // the copies of every user's filters (what they see, their My Documents) by two fields, both
+    // scopes: fewer than the copies kept (LIST_INDEX_FILTERED), so none is made again for want of room
+    const lists = (when: string) => {
+      for (const user of USERS) for (const mine of [false, true]) for (const allVersions of [false, true]) for (const field of ['name__v', 'id']) for (const desc of [false, true]) {
+        if (user === admin && !mine) continue; // the whole order, not a copy
+        store.kept.lists.clear();
+        const got = listDocuments(store, user, { sort: `${field} ${desc ? 'DESC' : 'ASC'}`, limit: 200, ...(mine ? { namedFilter: 'My Documents' } : {}), ...(allVersions ? { versionscope: 'all' } : {}) });
+        expect(versionIds(got.rows), `${when}: ${user.username}${mine ? ' mine' : ''}${allVersions ? ' all versions' : ''} ${field} ${desc ? 'DESC' : 'ASC'}`)
+          .toEqual(reference(user, field, desc, 0, 200, mine, allVersions));
+      }
+    };
+    const made = vi.spyOn(BlockList, 'from');
+    const sparse = vi.spyOn(FilterBitmaps.prototype, 'members');
+    lists('made');
+    expect(made).toHaveBeenCalled(); // dense copies (ann's, ben's) made from the order
+    expect(sparse).toHaveBeenCalled(); // sparse ones (cy's, My Documents) from their members
+    made.mockClear();
+    sparse.mockClear();
+    store.insert({ ...doc(41), versions: [{ ...doc(41).versions[0], fields: { name__v: 'AAA first' } }] }); // ann's
+    lists('after a create');
+    store.lock(ben, 3);
+    lists('after a check-out');
+    const d = store.get(admin, 5);
+    d.versions.push({ ...d.versions[0], minor: 2, fields: { name__v: 'zzz last' } });
+    store.changed(d);
+    lists('after a new version');
+    const c = store.get(admin, 11);
+    c.roles.viewer__v = { users: [cy.id], groups: [] };
+    store.changed(c);
+    expect(store.rowsVisibleTo(cy).map((r) => r.document.id)).toEqual([11, 20, 40]);
+    lists('after a document came into a sparse filter');
+    expect(made).not.toHaveBeenCalled();
+    expect(sparse).not.toHaveBeenCalled();
+  });
+
+  it('drop a filtered copy whose filter\'s bitmap is no longer kept (it cannot tell who is in the filter now): made again, right', () => {
+    const page = () => listDocuments(store, ann, { sort: 'name__v ASC', limit: 200 });
+    expect(versionIds(page().rows)).toEqual(reference(ann, 'name__v', false, 0, 200, false, false));
+    // other users' filters push ann's bitmap out (the oldest made first), while her copy, read
+    // between them, stays among the most recently used copies
+    for (let k = 0; k < VISIBLE_BITMAPS_KEPT; k++) {
+      listDocuments(store, userOf(100 + k), { limit: 1 });
+      if (k < VISIBLE_BITMAPS_KEPT - 1) page();
+    }
+    const index = (store as unknown as { index: { bitmaps: FilterBitmaps; filtered: { peek(key: string): unknown } } }).index;
+    expect(index.bitmaps.peek(`sees:${ann.id}`)).toBeUndefined();
+    expect(index.filtered.peek(`sees:${ann.id} latest name__v`)).toBeDefined();
+    const c = store.get(admin, 3);
+    c.roles.viewer__v = { users: [ann.id], groups: [] };
+    store.changed(c);
+    store.kept.lists.clear();
+    expect(versionIds(page().rows)).toContain(versionIds([{ record: documentRecord(store.view(), c, latestVersion(c)) }])[0]);
+    expect(versionIds(page().rows)).toEqual(reference(ann, 'name__v', false, 0, 200, false, false));
   });
 
   it('follow a create, a check-out and its undoing, a new version, a role change and a configuration change', () => {

@@ -8,8 +8,8 @@
  * afterwards one document at a time (a create, a check-out, a new version or field change:
  * `changed`), so that a page costs O(page + log n) for the administrator, who sees every document.
  * A user who sees part of the world reads a filtered copy of the order (a pass over a bitmap of the
- * documents they see, kept per user and updated per change too), kept while nothing changed
- * (bounded: LIST_INDEX_FILTERED). The orders themselves are kept through the one cache door,
+ * documents they see, kept per user and updated per change too), kept and brought up to date one
+ * changed document at a time like the orders (bounded: LIST_INDEX_FILTERED). The orders themselves are kept through the one cache door,
  * bounded by count and estimated bytes (LIST_ORDERS_KEPT). A new metadata view (MDL, labels)
  * rebuilds the orders on next use: records show labels.
  */
@@ -86,10 +86,10 @@ export class ListIndex {
   private readonly names = new Set<string>();
   /** Documents changed since the last read (`true`: new, in no order yet). */
   private readonly pending = new Map<StoredDocument, boolean>();
-  /** Rises whenever an order or a bitmap changed: it stamps the filtered copies. */
-  private revision = 0;
-  private stamp: readonly [number, MetadataView | undefined] = [0, undefined];
+  /** Filtered copies of orders (per filter, scope and field), brought up to date like the orders. */
   private readonly filtered = new BoundedCache<string, Sorted>({ ...LIST_INDEX_FILTERED, sizeOf: sizeOfSorted });
+  /** The keys of the filtered copies kept (some may have been evicted since: `peek` tells), each with its filter's name. */
+  private readonly filteredNames = new Map<string, string>();
   /** Per filter (a user's visible documents, a user's `My Documents`), its bitmap (filter-bitmaps.ts). */
   private readonly bitmaps: FilterBitmaps;
 
@@ -99,22 +99,14 @@ export class ListIndex {
 
   /** A document was added (`added`) or changed (fields, versions, roles, check-out): its places are updated on next read. */
   changed(doc: StoredDocument, added = false): void {
-    if (this.names.size > 0) this.pending.set(doc, (this.pending.get(doc) ?? true) && added);
+    if (this.names.size > 0 || this.filteredNames.size > 0) this.pending.set(doc, (this.pending.get(doc) ?? true) && added);
     // Bitmaps are updated now: who sees the document may have changed (roles, a new document).
     this.bitmaps.changed(doc);
-    this.revision++;
   }
 
   /** The ascending order of the scope's versions by `field`; callers must not modify it. */
   order(view: MetadataView, scope: OrderScope, field: string): Sorted {
-    if (view !== this.view) {
-      this.names.clear();
-      this.pending.clear();
-      this.view = view;
-      this.stampOfView = [view];
-      this.revision++;
-    }
-    this.flush(view);
+    this.sync(view);
     const name = `${scope} ${field}`;
     return this.orders.answer(name, this.stampOfView, () => {
       this.names.add(name);
@@ -125,14 +117,17 @@ export class ListIndex {
   /**
    * The order filtered (a user who sees part of the world, `My Documents`): through the filter's
    * bitmap (`filter` names it; `test()` gives its test, read once when the bitmap is built), the
-   * copy kept while nothing changed; a sparse filter's (a user's few documents of a big world) is
-   * its members sorted, not a pass over the whole order.
+   * copy kept and brought up to date per changed document (a create, a check-out: not a pass over
+   * the whole order again for every user after each); a sparse filter's (a user's few documents of
+   * a big world) is its members sorted, not a pass over the whole order.
    */
   orderFor(view: MetadataView, filter: string, test: () => (doc: StoredDocument) => boolean, scope: OrderScope, field: string): Sorted {
+    this.sync(view);
     const bitmap = this.bitmaps.of(filter, test);
     const all = bitmap.count * SPARSE < this.source.count() ? undefined : this.order(view, scope, field);
-    if (this.stamp[0] !== this.revision || this.stamp[1] !== view) this.stamp = [this.revision, view];
-    return this.filtered.answer(`${filter} ${scope} ${field}`, this.stamp, () => {
+    const key = `${filter} ${scope} ${field}`;
+    return this.filtered.answer(key, this.stampOfView, () => {
+      this.filteredNames.set(key, filter);
       if (!all) return this.build(view, scope, field, this.bitmaps.members(bitmap));
       const { bits } = bitmap;
       const docs: StoredDocument[] = [];
@@ -171,50 +166,77 @@ export class ListIndex {
     for (let i = 1; i < by.length && !ties; i++) ties = compareNormal(keys[by[i - 1]], keys[by[i]]) === 0;
     return { scope, field, docs: BlockList.from(by.map((i) => docs[i])), versions: scope === 'all' ? BlockList.from(by.map((i) => versions[i])) : undefined, ties };
   }
+  /** A new metadata view (records show its labels) drops every order; then the changed documents are placed. */
+  private sync(view: MetadataView): void {
+    if (view !== this.view) {
+      this.names.clear();
+      this.filteredNames.clear();
+      this.pending.clear();
+      this.view = view;
+      this.stampOfView = [view];
+    }
+    this.flush(view);
+  }
+
   /**
-   * Moves each changed document to its new places in every kept order: its old positions found by a
-   * pass comparing references (no per-document map kept), the new ones placed by binary search.
+   * Moves each changed document to its new places in every kept order and filtered copy (there,
+   * only when its filter's bitmap holds it now; a copy whose bitmap is gone is dropped).
    */
   private flush(view: MetadataView): void {
     if (this.pending.size === 0) return;
     const old = new Set([...this.pending].filter(([, added]) => !added).map(([doc]) => doc));
     for (const name of this.names) {
       const o = this.orders.peek(name);
-      if (!o) {
-        this.names.delete(name);
-        continue;
-      }
-      const { docs, versions } = o;
-      o.runs = undefined; // positions move
-      if (old.size > 0 && old.size <= 16) {
-        // A few documents: found by the engine's own scan (indexOf), each position taken out in place.
-        for (const doc of old) {
-          for (let at = docs.indexOf(doc); at >= 0; at = o.scope === 'latest' ? -1 : docs.indexOf(doc, at)) {
-            docs.removeAt(at);
-            versions?.removeAt(at);
-          }
-        }
-      } else if (old.size > 0) {
-        const kept = new Uint8Array(docs.length);
-        docs.forEach((d, i) => {
-          kept[i] = old.has(d) ? 0 : 1;
-        });
-        docs.retain((i) => kept[i] === 1);
-        versions?.retain((i) => kept[i] === 1);
-      }
-      const reader = new OrderReader(this.source, view, o);
-      for (const doc of this.pending.keys()) {
-        for (const version of o.scope === 'latest' ? [latestVersion(doc)] : doc.versions) {
-          const key = keyOf(this.source, view, o.field, doc, version);
-          const at = firstIndexWhere(0, docs.length, (i) => reader.cmp(i, doc, version, key) >= 0);
-          docs.insert(at, doc);
-          versions?.insert(at, version);
-          // (a version taken out leaves no tie that was not there: its neighbours' keys were below and above its own)
-          if (!o.ties) o.ties = (at > 0 && compareNormal(reader.key(at - 1), key) === 0) || (at + 1 < docs.length && compareNormal(reader.key(at + 1), key) === 0);
-        }
+      if (o) this.place(view, o, old);
+      else this.names.delete(name);
+    }
+    for (const [key, filter] of this.filteredNames) {
+      const o = this.filtered.peek(key);
+      const bitmap = o && this.bitmaps.peek(filter);
+      if (o && bitmap) this.place(view, o, old, (doc) => bitmap.bits[doc.id] === 1);
+      else {
+        this.filtered.delete(key);
+        this.filteredNames.delete(key);
       }
     }
     this.pending.clear();
-    this.revision++;
+  }
+
+  /**
+   * Places the pending documents in one order: the old positions of those not new (`old`) found by
+   * a pass comparing references (no per-document map kept), the new ones (of those `holds`) placed
+   * by binary search.
+   */
+  private place(view: MetadataView, o: Sorted, old: ReadonlySet<StoredDocument>, holds?: (doc: StoredDocument) => boolean): void {
+    const { docs, versions } = o;
+    o.runs = undefined; // positions move
+    if (old.size > 0 && old.size <= 16) {
+      // A few documents: found by the engine's own scan (indexOf), each position taken out in place.
+      for (const doc of old) {
+        for (let at = docs.indexOf(doc); at >= 0; at = o.scope === 'latest' ? -1 : docs.indexOf(doc, at)) {
+          docs.removeAt(at);
+          versions?.removeAt(at);
+        }
+      }
+    } else if (old.size > 0) {
+      const kept = new Uint8Array(docs.length);
+      docs.forEach((d, i) => {
+        kept[i] = old.has(d) ? 0 : 1;
+      });
+      docs.retain((i) => kept[i] === 1);
+      versions?.retain((i) => kept[i] === 1);
+    }
+    const reader = new OrderReader(this.source, view, o);
+    for (const doc of this.pending.keys()) {
+      if (holds && !holds(doc)) continue;
+      for (const version of o.scope === 'latest' ? [latestVersion(doc)] : doc.versions) {
+        const key = keyOf(this.source, view, o.field, doc, version);
+        const at = firstIndexWhere(0, docs.length, (i) => reader.cmp(i, doc, version, key) >= 0);
+        docs.insert(at, doc);
+        versions?.insert(at, version);
+        // (a version taken out leaves no tie that was not there: its neighbours' keys were below and above its own)
+        if (!o.ties) o.ties = (at > 0 && compareNormal(reader.key(at - 1), key) === 0) || (at + 1 < docs.length && compareNormal(reader.key(at + 1), key) === 0);
+      }
+    }
   }
 }
