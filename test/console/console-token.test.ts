@@ -50,7 +50,7 @@ describe.skipIf(skip !== undefined)(skip ?? 'the web console with a control toke
       await page.getByTestId('clock-now').waitFor();
       await page.getByRole('heading', { name: 'Control token' }).waitFor({ state: 'detached' });
     } finally {
-      // The page polls the clock: closed after its server, a poll in flight fails (net::ERR_ABORTED).
+      // The page polls the clock: closed before its server (a poll the server drops would fail otherwise).
       await current?.context.close();
       await guarded.close();
     }
