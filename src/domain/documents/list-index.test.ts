@@ -173,6 +173,20 @@ function expectSearchesAsRecords(when: string) {
   expect(eligible).toBe(704);
 }
 
+/** Changes both tests make: document 5 gets a version 0.2 named 'zzz last'; document 11 a viewer, cy (who then sees it). */
+function addVersionTo5(): StoredDocument {
+  const d = store.get(admin, 5);
+  d.versions.push({ ...d.versions[0], minor: 2, fields: { name__v: 'zzz last' } });
+  store.changed(d);
+  return d;
+}
+function showCy11(): void {
+  const c = store.get(admin, 11);
+  c.roles.viewer__v = { users: [cy.id], groups: [] };
+  store.changed(c);
+  expect(store.rowsVisibleTo(cy).map((r) => r.document.id)).toEqual([11, 20, 40]);
+}
+
 describe('the kept sorted orders of endpoint 21', () => {
   it('give the pages of a full sort for every user, field, direction and offset', () => {
     expect(store.rowsVisibleTo(ann).length).toBeLessThan(40);
@@ -243,14 +257,9 @@ describe('the kept sorted orders of endpoint 21', () => {
     lists('after a create');
     store.lock(ben, 3);
     lists('after a check-out');
-    const d = store.get(admin, 5);
-    d.versions.push({ ...d.versions[0], minor: 2, fields: { name__v: 'zzz last' } });
-    store.changed(d);
+    addVersionTo5();
     lists('after a new version');
-    const c = store.get(admin, 11);
-    c.roles.viewer__v = { users: [cy.id], groups: [] };
-    store.changed(c);
-    expect(store.rowsVisibleTo(cy).map((r) => r.document.id)).toEqual([11, 20, 40]);
+    showCy11();
     lists('after a document came into a sparse filter');
     expect(made).not.toHaveBeenCalled();
     expect(sparse).not.toHaveBeenCalled();
@@ -296,9 +305,7 @@ describe('the kept sorted orders of endpoint 21', () => {
     expectSearchesAsRecords('after a check-out by a user');
     store.unlock(admin, 1);
     expectSameAsFullSort('after an undone check-out');
-    const d = store.get(admin, 5);
-    d.versions.push({ ...d.versions[0], minor: 2, fields: { name__v: 'zzz last' } });
-    store.changed(d);
+    const d = addVersionTo5();
     expectSameAsFullSort('after a new version');
     expectSearchesAsRecords('after a new version');
     // A document of two versions changed: both its positions in the orders of every version move.
@@ -310,10 +317,7 @@ describe('the kept sorted orders of endpoint 21', () => {
     store.changed(store.get(admin, 9));
     expectSameAsFullSort('after a field changed in place');
     expectSearchesAsRecords('after a field changed in place');
-    const c = store.get(admin, 11);
-    c.roles.viewer__v = { users: [cy.id], groups: [] };
-    store.changed(c);
-    expect(store.rowsVisibleTo(cy).map((r) => r.document.id)).toEqual([11, 20, 40]);
+    showCy11();
     expectSameAsFullSort('after a document came into a sparse filter');
     const e = store.get(admin, 7);
     e.roles.viewer__v = { users: [ben.id], groups: [] };
