@@ -32,6 +32,8 @@ export const LIKE_CASE_INSENSITIVE = false;
 
 /**
  * (chosen, issue 19) Columns of field values a frame keeps for projecting pages (project.ts
- * projectSlice), made on first use: a column is a slot a row (~0.8 MB on a 100,000-document table).
+ * projectSlice), made on first use: a column is a slot a row (~0.8 MB on a 100,000-document table
+ * when its values are shared strings or small numbers; 4–5 MB for values made per row: computed
+ * strings, multi-value arrays: measured by a review), kept until the frame starts afresh.
  */
-export const VALUE_COLUMNS_KEPT = 12;
+export const VALUE_COLUMNS_KEPT = 8;

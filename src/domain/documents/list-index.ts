@@ -88,8 +88,11 @@ export class ListIndex {
   private readonly pending = new Map<StoredDocument, boolean>();
   /** Filtered copies of orders (per filter, scope and field), brought up to date like the orders. */
   private readonly filtered = new BoundedCache<string, Sorted>({ ...LIST_INDEX_FILTERED, sizeOf: sizeOfSorted });
-  /** The keys of the filtered copies kept (some may have been evicted since: `peek` tells), each with its filter's name. */
-  private readonly filteredNames = new Map<string, string>();
+  /**
+   * The keys of the filtered copies kept (some may have been evicted since: `peek` tells), each with
+   * its filter's name and its length when the cache last measured it.
+   */
+  private readonly filteredNames = new Map<string, { filter: string; measured: number }>();
   /** Per filter (a user's visible documents, a user's `My Documents`), its bitmap (filter-bitmaps.ts). */
   private readonly bitmaps: FilterBitmaps;
 
@@ -126,19 +129,13 @@ export class ListIndex {
     const bitmap = this.bitmaps.of(filter, test);
     const all = bitmap.count * SPARSE < this.source.count() ? undefined : this.order(view, scope, field);
     const key = `${filter} ${scope} ${field}`;
+    if (this.filteredNames.size > 4 * LIST_INDEX_FILTERED.entries) {
+      for (const k of this.filteredNames.keys()) if (!this.filtered.peek(k)) this.filteredNames.delete(k);
+    }
     return this.filtered.answer(key, this.stampOfView, () => {
-      this.filteredNames.set(key, filter);
-      if (!all) return this.build(view, scope, field, this.bitmaps.members(bitmap));
-      const { bits } = bitmap;
-      const docs: StoredDocument[] = [];
-      const versions: DocumentVersion[] | undefined = all.versions ? [] : undefined;
-      all.docs.forEach((d, i) => {
-        if (bits[d.id] !== 1) return;
-        docs.push(d);
-        versions?.push(all.versions!.at(i));
-      });
-      // a part of an order without ties has none
-      return { scope, field, docs: BlockList.from(docs), versions: versions && BlockList.from(versions), ties: all.ties };
+      const copy = all ? filteredCopy(all, bitmap.bits) : this.build(view, scope, field, this.bitmaps.members(bitmap));
+      this.filteredNames.set(key, { filter, measured: copy.docs.length });
+      return copy;
     });
   }
 
@@ -190,11 +187,19 @@ export class ListIndex {
       if (o) this.place(view, o, old);
       else this.names.delete(name);
     }
-    for (const [key, filter] of this.filteredNames) {
+    for (const [key, kept] of this.filteredNames) {
       const o = this.filtered.peek(key);
-      const bitmap = o && this.bitmaps.peek(filter);
-      if (o && bitmap) this.place(view, o, old, (doc) => bitmap.bits[doc.id] === 1);
-      else {
+      const bitmap = o && this.bitmaps.peek(kept.filter);
+      // A copy more than 16 changes touch, beyond a quarter of it (as the query tables rule), is made again on
+      // next use: placing each in each copy cost ~10× a remake for 2,000 changes at 100k (a review).
+      if (o && bitmap && (this.pending.size <= 16 || this.pending.size * 4 <= o.docs.length)) {
+        this.place(view, o, old, (doc) => bitmap.bits[doc.id] === 1);
+        // measured again once grown by a quarter: the cache's byte bound counts what it holds
+        if (o.docs.length > kept.measured * 1.25 + 64) {
+          kept.measured = o.docs.length;
+          this.filtered.set(key, o);
+        }
+      } else {
         this.filtered.delete(key);
         this.filteredNames.delete(key);
       }
@@ -239,4 +244,16 @@ export class ListIndex {
       }
     }
   }
+}
+
+/** The positions of an order whose documents a filter's bitmap holds, in order (a part of an order without ties has none). */
+function filteredCopy(all: Sorted, bits: Uint8Array): Sorted {
+  const docs: StoredDocument[] = [];
+  const versions: DocumentVersion[] | undefined = all.versions ? [] : undefined;
+  all.docs.forEach((d, i) => {
+    if (bits[d.id] !== 1) return;
+    docs.push(d);
+    versions?.push(all.versions!.at(i));
+  });
+  return { scope: all.scope, field: all.field, docs: BlockList.from(docs), versions: versions && BlockList.from(versions), ties: all.ties };
 }
