@@ -257,6 +257,24 @@ describe('BoundedCache: the byte bound', () => {
     expect([cache.size, cache.bytes, cache.peek('a')?.n]).toEqual([1, 5, 5]);
   });
 
+  it('remeasure reads a value grown in place again, recency unchanged, and forgets the least recently used to fit', () => {
+    const sizes = new Map<string, number>([['a', 3], ['b', 3], ['c', 3]]);
+    const cache = new BoundedCache<string, string>({ entries: 4, bytes: 10, sizeOf: (_v, k) => sizes.get(k)! });
+    for (const k of ['a', 'b', 'c']) cache.set(k, k);
+    expect(cache.bytes).toBe(9);
+    sizes.set('c', 6); // c grew in place: counted at its first size until remeasured
+    expect(cache.bytes).toBe(9);
+    cache.remeasure('c');
+    // 3 + 3 + 6 > 10: the least recently used (a) goes; c keeps its place (the newest)
+    expect(cache.kept()).toEqual([['b', 'b'], ['c', 'c']]);
+    expect(cache.bytes).toBe(9);
+    sizes.set('b', 11); // above the whole bound: forgotten
+    cache.remeasure('b');
+    expect([cache.kept(), cache.bytes]).toEqual([[['c', 'c']], 6]);
+    cache.remeasure('gone');
+    expect(cache.bytes).toBe(6);
+  });
+
   it('reads sizeOf once per kept value, with its key', () => {
     const seen: string[] = [];
     const cache = new BoundedCache<string, number>({ entries: 4, bytes: 100, sizeOf: (v, k) => (seen.push(`${k}=${v}`), v) });

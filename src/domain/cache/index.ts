@@ -169,6 +169,28 @@ export class BoundedCache<K, V> {
     return true;
   }
 
+  /**
+   * Reads a kept value's size again (it grew or shrank in place: sizeOf is read when a value is kept,
+   * and a value patched since would be counted at its old size), its recency unchanged; then forgets
+   * the least recently used until both bounds hold (the value itself too when it no longer fits).
+   */
+  remeasure(key: K): void {
+    const e = this.entries.get(key);
+    if (e === undefined) return;
+    const bytes = this.bounds.sizeOf(e.value, key);
+    this.held += bytes - e.bytes;
+    e.bytes = bytes;
+    if (!(bytes <= this.bounds.bytes)) this.delete(key);
+    while (this.held > this.bounds.bytes && this.oldest) this.delete(this.oldest.key);
+  }
+
+  /** The kept entries, least recently used first, recency unchanged (a snapshot: the caller may delete or remeasure while reading). */
+  kept(): [K, V][] {
+    const out: [K, V][] = [];
+    for (let e = this.oldest; e; e = e.newer) out.push([e.key, e.value]);
+    return out;
+  }
+
   delete(key: K): void {
     const e = this.entries.get(key);
     if (e === undefined) return;

@@ -82,17 +82,10 @@ export class ListIndex {
   private stampOfView: readonly [MetadataView | undefined] = [undefined];
   /** Orders by `scope field` (the one cache door: bounded; an order out is rebuilt on next use). */
   private readonly orders = new BoundedCache<string, Sorted>({ ...LIST_ORDERS_KEPT, sizeOf: sizeOfSorted });
-  /** The names of the orders kept (some may have been evicted since: `peek` tells). */
-  private readonly names = new Set<string>();
   /** Documents changed since the last read (`true`: new, in no order yet). */
   private readonly pending = new Map<StoredDocument, boolean>();
   /** Filtered copies of orders (per filter, scope and field), brought up to date like the orders. */
-  private readonly filtered = new BoundedCache<string, Sorted>({ ...LIST_INDEX_FILTERED, sizeOf: sizeOfSorted });
-  /**
-   * The keys of the filtered copies kept (some may have been evicted since: `peek` tells), each with
-   * its filter's name and its length when the cache last measured it.
-   */
-  private readonly filteredNames = new Map<string, { filter: string; measured: number }>();
+  private readonly filtered = new BoundedCache<string, FilteredCopy>({ ...LIST_INDEX_FILTERED, sizeOf: sizeOfSorted });
   /** Per filter (a user's visible documents, a user's `My Documents`), its bitmap (filter-bitmaps.ts). */
   private readonly bitmaps: FilterBitmaps;
 
@@ -102,7 +95,7 @@ export class ListIndex {
 
   /** A document was added (`added`) or changed (fields, versions, roles, check-out): its places are updated on next read. */
   changed(doc: StoredDocument, added = false): void {
-    if (this.names.size > 0 || this.filteredNames.size > 0) this.pending.set(doc, (this.pending.get(doc) ?? true) && added);
+    if (this.orders.size > 0 || this.filtered.size > 0) this.pending.set(doc, (this.pending.get(doc) ?? true) && added);
     // Bitmaps are updated now: who sees the document may have changed (roles, a new document).
     this.bitmaps.changed(doc);
   }
@@ -111,10 +104,7 @@ export class ListIndex {
   order(view: MetadataView, scope: OrderScope, field: string): Sorted {
     this.sync(view);
     const name = `${scope} ${field}`;
-    return this.orders.answer(name, this.stampOfView, () => {
-      this.names.add(name);
-      return this.build(view, scope, field);
-    });
+    return this.orders.answer(name, this.stampOfView, () => this.build(view, scope, field));
   }
 
   /**
@@ -128,15 +118,10 @@ export class ListIndex {
     this.sync(view);
     const bitmap = this.bitmaps.of(filter, test);
     const all = bitmap.count * SPARSE < this.source.count() ? undefined : this.order(view, scope, field);
-    const key = `${filter} ${scope} ${field}`;
-    if (this.filteredNames.size > 4 * LIST_INDEX_FILTERED.entries) {
-      for (const k of this.filteredNames.keys()) if (!this.filtered.peek(k)) this.filteredNames.delete(k);
-    }
-    return this.filtered.answer(key, this.stampOfView, () => {
-      const copy = all ? filteredCopy(all, bitmap.bits) : this.build(view, scope, field, this.bitmaps.members(bitmap));
-      this.filteredNames.set(key, { filter, measured: copy.docs.length });
-      return copy;
-    });
+    return this.filtered.answer(`${filter} ${scope} ${field}`, this.stampOfView, () => ({
+      ...(all ? filteredCopy(all, bitmap.bits) : this.build(view, scope, field, this.bitmaps.members(bitmap))),
+      filter,
+    }));
   }
 
   /** Positions `start` to `start + limit` of an order (kept or filtered), ascending or descending (`desc`). */
@@ -166,11 +151,11 @@ export class ListIndex {
   /** A new metadata view (records show its labels) drops every order; then the changed documents are placed. */
   private sync(view: MetadataView): void {
     if (view !== this.view) {
-      this.names.clear();
-      this.filteredNames.clear();
       this.pending.clear();
       this.view = view;
       this.stampOfView = [view];
+      this.orders.restamp(this.stampOfView);
+      this.filtered.restamp(this.stampOfView);
     }
     this.flush(view);
   }
@@ -182,27 +167,20 @@ export class ListIndex {
   private flush(view: MetadataView): void {
     if (this.pending.size === 0) return;
     const old = new Set([...this.pending].filter(([, added]) => !added).map(([doc]) => doc));
-    for (const name of this.names) {
-      const o = this.orders.peek(name);
-      if (o) this.place(view, o, old);
-      else this.names.delete(name);
+    for (const [name, o] of this.orders.kept()) {
+      if (this.orders.peek(name) !== o) continue; // pushed out by another's growth meanwhile
+      this.place(view, o, old);
+      this.orders.remeasure(name); // grown by creates: counted as it is now
     }
-    for (const [key, kept] of this.filteredNames) {
-      const o = this.filtered.peek(key);
-      const bitmap = o && this.bitmaps.peek(kept.filter);
+    for (const [key, o] of this.filtered.kept()) {
+      if (this.filtered.peek(key) !== o) continue;
+      const bitmap = this.bitmaps.peek(o.filter);
       // A copy more than 16 changes touch, beyond a quarter of it (as the query tables rule), is made again on
       // next use: placing each in each copy cost ~10× a remake for 2,000 changes at 100k (a review).
-      if (o && bitmap && (this.pending.size <= 16 || this.pending.size * 4 <= o.docs.length)) {
+      if (bitmap && (this.pending.size <= 16 || this.pending.size * 4 <= o.docs.length)) {
         this.place(view, o, old, (doc) => bitmap.bits[doc.id] === 1);
-        // measured again once grown by a quarter: the cache's byte bound counts what it holds
-        if (o.docs.length > kept.measured * 1.25 + 64) {
-          kept.measured = o.docs.length;
-          this.filtered.set(key, o);
-        }
-      } else {
-        this.filtered.delete(key);
-        this.filteredNames.delete(key);
-      }
+        this.filtered.remeasure(key);
+      } else this.filtered.delete(key);
     }
     this.pending.clear();
   }
@@ -244,6 +222,11 @@ export class ListIndex {
       }
     }
   }
+}
+
+/** An order filtered through a bitmap, with the name of its filter (its bitmap tells which changed documents it holds). */
+interface FilteredCopy extends Sorted {
+  readonly filter: string;
 }
 
 /** The positions of an order whose documents a filter's bitmap holds, in order (a part of an order without ties has none). */
