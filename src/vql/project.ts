@@ -29,16 +29,12 @@ function fieldProjector(scope: Scope, item: Extract<SelectItem, { kind: 'field' 
   // LATESTVERSION chooses the rows (evaluate.ts), not a value: its fields keep their own names.
   const key = item.fn && item.fn !== 'LATESTVERSION' ? printSelectItem(item) : item.field;
   const get = f.get;
-  const column = (shown: (raw: unknown) => unknown): Projector['column'] => (f.cacheable ? { sig: `v:${f.name}`, derive: get, shown } : undefined);
-  if (item.fn === 'TONAME') {
-    const names = f.info.names;
-    const toName = (v: unknown): unknown => (names && typeof v === 'string' && v in names ? names[v] : orNull(v));
-    const shown = (v: unknown): unknown => (Array.isArray(v) ? v.map(toName) : toName(v));
-    return { key, value: (row) => shown(get(row)), column: column(shown) };
-  }
-  // CASEINSENSITIVE(f) in SELECT returns the value unchanged; a kept column's array is copied (the
-  // answer's own, as `get` gives).
-  return { key, value: (row) => orNull(get(row)), column: column((v) => (Array.isArray(v) ? v.slice() : orNull(v))) };
+  const names = item.fn === 'TONAME' ? f.info.names : undefined;
+  const toName = (v: unknown): unknown => (names && typeof v === 'string' && v in names ? names[v] : orNull(v));
+  // CASEINSENSITIVE(f) in SELECT returns the value unchanged (toName without names); an array is
+  // the answer's own (a kept column's is shared).
+  const shown = (v: unknown): unknown => (Array.isArray(v) ? v.map(toName) : toName(v));
+  return { key, value: (row) => shown(get(row)), column: f.cacheable ? { sig: `v:${f.name}`, derive: get, shown } : undefined };
 }
 
 function subqueryProjector(scope: Scope, sub: SubQuery): Projector {
