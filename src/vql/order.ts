@@ -1,10 +1,11 @@
 import type { OrderItem } from './ast';
 import type { Row } from './catalog';
+import { perElement } from './compile';
 import { columnOf, type Frame, type Slot } from './frame';
 import { positionOf } from './positions';
 import { resolveField, type Scope } from './resolve';
 import { type KeptOrder, keptOrderOf, type SlotCompare } from './sorted';
-import { compareKeys, type Key, type KeyFn } from './values';
+import { compareKeys, type Key } from './values';
 
 /** A compiled ORDER BY: one sort-key slot per item (not bound: read through `keys`). */
 export interface Order {
@@ -14,10 +15,10 @@ export interface Order {
   sig: string | undefined;
 }
 
-/** Sort key of a value: multi-value fields sort by their first element. */
-function sortKey(v: unknown, key: KeyFn): Key {
-  if (Array.isArray(v)) return v.length ? key(v[0]) : undefined;
-  return key(v);
+/** The sort key in a slot's value, its keys (perElement): multi-value fields sort by their first element's. */
+function sortKey(keys: unknown): Key {
+  if (Array.isArray(keys)) return keys.length ? (keys[0] as Key) : undefined;
+  return keys as Key;
 }
 
 /**
@@ -29,9 +30,11 @@ export function compileOrder(scope: Scope, items: OrderItem[]): Order | undefine
   let cacheable = true;
   const slots = items.map((o): Slot => {
     const f = resolveField(scope, o.field, positionOf(o));
-    const { get, key } = f;
     cacheable &&= f.cacheable;
-    return { sig: f.cacheable ? `o:${o.field}` : undefined, derive: (row) => sortKey(get(row), key) };
+    // The field's keys, the very column WHERE reads (compile.ts keysSlot: `k:(field)`): a frame
+    // keeps one column of a field's keys, not a second one of its sort keys (issue 19: seven such
+    // pairs of 100,000 values on a generated world).
+    return { sig: f.cacheable ? `k:(${o.field})` : undefined, derive: perElement(f.get, f.key) };
   });
   const signs = items.map((o) => (o.desc ? -1 : 1));
   const sig = cacheable ? items.map((o) => `${o.field}${o.desc ? ' DESC' : ''}`).join(',') : undefined;
@@ -43,8 +46,8 @@ function slotCompare(columns: readonly (readonly unknown[])[], signs: readonly n
   const m = columns.length;
   return (a, b) => {
     for (let c = 0; c < m; c++) {
-      const x = columns[c][a] as Key;
-      const y = columns[c][b] as Key;
+      const x = sortKey(columns[c][a]);
+      const y = sortKey(columns[c][b]);
       if (x === y) continue;
       const r = x === undefined ? 1 : y === undefined ? -1 : compareKeys(x, y);
       if (r !== 0) return r * signs[c];
