@@ -31,10 +31,13 @@ export function compileOrder(scope: Scope, items: OrderItem[]): Order | undefine
   const slots = items.map((o): Slot => {
     const f = resolveField(scope, o.field, positionOf(o));
     cacheable &&= f.cacheable;
-    // The field's keys, the very column WHERE reads (compile.ts keysSlot: `k:(field)`): a frame
-    // keeps one column of a field's keys, not a second one of its sort keys (issue 19: seven such
-    // pairs of 100,000 values on a generated world).
-    return { sig: f.cacheable ? `k:(${o.field})` : undefined, derive: perElement(f.get, f.key) };
+    // A single-value field's keys are its sort keys: the very column WHERE reads (compile.ts
+    // keysSlot: `k:(field)`), not a second one of the same values (issue 19: seven such pairs of
+    // 100,000 values on a generated world). A multi-value field's (or a dot path's) sort key is its
+    // first element's, a column of its own (not one array of keys a row).
+    if (f.cacheable && f.info.multiValue !== true) return { sig: `k:(${o.field})`, derive: perElement(f.get, f.key) };
+    const keys = perElement(f.get, f.key);
+    return { sig: f.cacheable ? `o:${o.field}` : undefined, derive: (row) => sortKey(keys(row)) };
   });
   const signs = items.map((o) => (o.desc ? -1 : 1));
   const sig = cacheable ? items.map((o) => `${o.field}${o.desc ? ' DESC' : ''}`).join(',') : undefined;
