@@ -101,4 +101,25 @@ describe('frame columns', () => {
     const out = execFileSync(process.execPath, ['--allow-natives-syntax', '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
     expect(JSON.parse(out)).toEqual({ names: [false, true], dates: [true, false], halves: [true, false], ids: [false, true], same: true });
   });
+
+  it('a column of dates stays unboxed when sorted by the comparator that sorted columns of strings before (a polymorphic load does not box it)', () => {
+    const script = `
+      import { columnOf, Frame } from ${JSON.stringify(fileURLToPath(new URL('./frame.ts', import.meta.url)))};
+      import { keyCompare, sortedOf } from ${JSON.stringify(fileURLToPath(new URL('./sorted.ts', import.meta.url)))};
+      const n = 20000;
+      const rows = Array.from({ length: n }, (_, i) => ({ name: 'n' + ((i * 7919) % n), tag: 't' + (i % 97), at: ${BASE} + ((i * 7919) % n) * 1000 }));
+      const frame = new Frame(rows, []);
+      const kind = (a) => [%HasDoubleElements(a), %HasObjectElements(a)];
+      // The comparator's loads see columns of strings first (optimized by then), then the dates.
+      for (const sig of ['names', 'tags']) sortedOf(frame, 'key:' + sig, () => keyCompare(columnOf(frame, sig, (r) => (sig === 'names' ? r.name : r.tag))));
+      const dates = columnOf(frame, 'dates', (r) => r.at);
+      const before = kind(dates);
+      const perm = sortedOf(frame, 'key:dates', () => keyCompare(dates));
+      let ordered = true;
+      for (let p = 1; p < n; p++) if (dates[perm[p - 1]] > dates[perm[p]]) ordered = false;
+      console.log(JSON.stringify({ before, after: kind(dates), ordered, isArray: Array.isArray(dates), first: dates[0] === rows[0].at }));
+    `;
+    const out = execFileSync(process.execPath, ['--allow-natives-syntax', '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual({ before: [true, false], after: [true, false], ordered: true, isArray: true, first: true });
+  });
 });

@@ -182,9 +182,19 @@ const isSmall = (v: number): boolean => (v | 0) === v && !Object.is(v, -0) && v 
  * not a small integer, e.g. a date's milliseconds: 16 bytes and one more object for the collector
  * each (issue 19: 400,000 of them on a generated world of 100,000 documents). An array made from a
  * Float64Array starts with double elements; a non-number stored later (a patch) turns it generic.
+ *
+ * It is a NumberColumn, not a plain array: optimized code whose loads from columns have seen both
+ * plain arrays of objects (columns of strings) and plain arrays of doubles moves the latter to the
+ * generic kind when it reads them (V8 consolidates a polymorphic element load by transitioning
+ * elements kinds), boxing every number again. Seen on the 100k world: the first sort of a date
+ * column, at start, by a comparator (sorted.ts keyCompare) that had sorted columns of strings
+ * before, boxed its 100,000 dates. A subclass's arrays have maps of their own, which no plain
+ * array's map transitions to, so such a load leaves them as they are.
  */
+class NumberColumn extends Array<number> {}
+
 function unboxed(values: readonly number[]): number[] {
-  return Array.from(Float64Array.from(values));
+  return NumberColumn.from(Float64Array.from(values));
 }
 
 /** Columns with more distinct values than this share of the rows stay plain (encoding would not pay). */
