@@ -146,3 +146,27 @@ describe('a change shows in the next query answer', () => {
     expect(b.queryDescribe?.fields.find((f) => f.name === 'review_priority__c')?.label).toBe('Urgency');
   });
 });
+
+describe('a parsed query text', () => {
+  it('is kept from its second execution on and serves every user, each with their own rows; a text that fails keeps nothing', () => {
+    const q = 'SELECT id, name__v FROM documents WHERE id > 0 ORDER BY id DESC PAGESIZE 5';
+    const queries = pw.world.queries;
+    const first = run(pw.admin(), q);
+    expect(queries.parsedCount).toBe(0);
+    expect(first.queryId).toBeDefined(); // paging links: executed again for each request
+    const second = run(pw.admin(), q);
+    expect(queries.parsedCount).toBe(1);
+    const third = run(pw.admin(), q);
+    expect(queries.parsedCount).toBe(1);
+    expect(ids(second)).toEqual(ids(first));
+    expect(ids(third)).toEqual(ids(first));
+    expect(ids(first)).toEqual([130, 129, 128, 127, 126]);
+    expect(third.total).toBe(30);
+    const ofBob = run(pw.bob(), q);
+    expect(ofBob.total).toBe(22);
+    expect(queries.parsedCount).toBe(1);
+    const bad = 'SELECT id FROM documents WHERE';
+    for (let i = 0; i < 3; i++) expect(() => run(pw.admin(), bad)).toThrow(/INCORRECT_QUERY_SYNTAX_ERROR|syntax/i);
+    expect(queries.parsedCount).toBe(1);
+  });
+});

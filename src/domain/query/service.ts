@@ -6,11 +6,11 @@
 import { isVqlError, parse, MAX_PAGE_SIZE, type Query, type QueryWarning } from '../../vql';
 import type { Clock } from '../clock';
 import { apiError } from '../errors';
-import { BoundedCache, jsonSize, type Stamp } from '../cache';
+import { BoundedCache, deepFreeze, jsonSize, NO_STAMP, type Stamp } from '../cache';
 import { withKeptSlot } from '../kept-slot';
 import type { Caller } from './caller';
 import { queryCatalog, type TenantQueryData } from './catalog';
-import { MAX_QUERY_LENGTH, QUERY_ANSWERS_BYTES, QUERY_ANSWERS_KEPT } from './choices';
+import { MAX_QUERY_LENGTH, PARSED_QUERIES_BYTES, PARSED_QUERIES_KEPT, PARSED_QUERY_BYTES, QUERY_ANSWERS_BYTES, QUERY_ANSWERS_KEPT } from './choices';
 import { QueryResultStore, type StoredResult } from './results';
 import type { ObjectRecords } from './records';
 import { describeQuery, find, page } from './run';
@@ -80,6 +80,10 @@ export class QueryService {
   readonly results: QueryResultStore;
   /** Answers without paging links, per tenant id (tenants come from the fixtures; see QUERY_ANSWERS_KEPT). */
   private readonly answers = new Map<number, BoundedCache<string, QueryAnswer>>();
+  /** Syntax trees by query text, frozen throughout (shared by every execution of the text; see PARSED_QUERIES_KEPT). */
+  private readonly parsed = new BoundedCache<string, Query>({
+    entries: PARSED_QUERIES_KEPT, bytes: PARSED_QUERIES_BYTES, sizeOf: (_, text) => PARSED_QUERY_BYTES + 16 * text.length, admit: 'second use',
+  });
 
   constructor(clock: Clock, readonly records?: ObjectRecords, linkTtlMs?: number) {
     this.results = new QueryResultStore(clock, undefined, undefined, linkTtlMs);
@@ -117,8 +121,15 @@ export class QueryService {
     return this.answers.get(tenantId)?.size ?? 0;
   }
 
+  /** How many parsed query texts are kept now (tests). */
+  get parsedCount(): number {
+    return this.parsed.size;
+  }
+
   private execute(caller: Caller, text: string, describe: boolean, props: RecordPropertyKind | undefined): QueryAnswer {
-    const q = asApiError(() => parse(QueryService.checkText(text)));
+    const checked = QueryService.checkText(text);
+    // A text that fails to parse keeps nothing (the cache door keeps no failing compute).
+    const q = this.parsed.answer(checked, NO_STAMP, () => deepFreeze(asApiError(() => parse(checked))));
     const catalog = queryCatalog(caller.data, caller.tenant, caller.user);
     const found = asApiError(() => find(q, catalog));
     const maxPageSize = found.target.onePage ? Number.MAX_SAFE_INTEGER : MAX_PAGE_SIZE;
