@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Caller } from './caller';
 import { PROMO, type PromoWorld, promoWorld } from './test-world';
 import { latestVersion } from '../documents';
+import { PARSED_QUERY_MAX_LENGTH } from './choices';
 
 let pw: PromoWorld;
 beforeEach(() => {
@@ -168,5 +169,22 @@ describe('a parsed query text', () => {
     const bad = 'SELECT id FROM documents WHERE';
     for (let i = 0; i < 3; i++) expect(() => run(pw.admin(), bad)).toThrow(/INCORRECT_QUERY_SYNTAX_ERROR|syntax/i);
     expect(queries.parsedCount).toBe(1);
+  });
+
+  it('of more than PARSED_QUERY_MAX_LENGTH characters is parsed each time and never kept', () => {
+    const queries = pw.world.queries;
+    const long = `SELECT id FROM documents WHERE id IN (${Array.from({ length: 1200 }, (_, i) => i + 1).join(', ')}) ORDER BY id PAGESIZE 5`;
+    expect(long.length).toBeGreaterThan(PARSED_QUERY_MAX_LENGTH);
+    const answers = [run(pw.admin(), long), run(pw.admin(), long), run(pw.admin(), long)];
+    expect(queries.parsedCount).toBe(0);
+    for (const a of answers) {
+      expect(ids(a)).toEqual([101, 102, 103, 104, 105]);
+      expect(a.total).toBe(30);
+    }
+    const short = long.slice(0, long.indexOf(' IN (')) + ' IN (103, 101, 102) ORDER BY id PAGESIZE 2';
+    run(pw.admin(), short);
+    run(pw.admin(), short);
+    expect(queries.parsedCount).toBe(1);
+    expect(ids(run(pw.admin(), short))).toEqual([101, 102]);
   });
 });

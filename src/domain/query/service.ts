@@ -10,7 +10,9 @@ import { BoundedCache, deepFreeze, jsonSize, NO_STAMP, type Stamp } from '../cac
 import { withKeptSlot } from '../kept-slot';
 import type { Caller } from './caller';
 import { queryCatalog, type TenantQueryData } from './catalog';
-import { MAX_QUERY_LENGTH, PARSED_QUERIES_BYTES, PARSED_QUERIES_KEPT, PARSED_QUERY_BYTES, QUERY_ANSWERS_BYTES, QUERY_ANSWERS_KEPT } from './choices';
+import {
+  MAX_QUERY_LENGTH, PARSED_QUERIES_BYTES, PARSED_QUERIES_KEPT, PARSED_QUERY_BYTES, PARSED_QUERY_BYTES_A_CHARACTER, PARSED_QUERY_MAX_LENGTH, QUERY_ANSWERS_BYTES, QUERY_ANSWERS_KEPT,
+} from './choices';
 import { QueryResultStore, type StoredResult } from './results';
 import type { ObjectRecords } from './records';
 import { describeQuery, find, page } from './run';
@@ -82,7 +84,7 @@ export class QueryService {
   private readonly answers = new Map<number, BoundedCache<string, QueryAnswer>>();
   /** Syntax trees by query text, frozen throughout (shared by every execution of the text; see PARSED_QUERIES_KEPT). */
   private readonly parsed = new BoundedCache<string, Query>({
-    entries: PARSED_QUERIES_KEPT, bytes: PARSED_QUERIES_BYTES, sizeOf: (_, text) => PARSED_QUERY_BYTES + 16 * text.length, admit: 'second use',
+    entries: PARSED_QUERIES_KEPT, bytes: PARSED_QUERIES_BYTES, sizeOf: (_, text) => PARSED_QUERY_BYTES + PARSED_QUERY_BYTES_A_CHARACTER * text.length, admit: 'second use',
   });
 
   constructor(clock: Clock, readonly records?: ObjectRecords, linkTtlMs?: number) {
@@ -128,8 +130,9 @@ export class QueryService {
 
   private execute(caller: Caller, text: string, describe: boolean, props: RecordPropertyKind | undefined): QueryAnswer {
     const checked = QueryService.checkText(text);
-    // A text that fails to parse keeps nothing (the cache door keeps no failing compute).
-    const q = this.parsed.answer(checked, NO_STAMP, () => deepFreeze(asApiError(() => parse(checked))));
+    const parsed = () => asApiError(() => parse(checked));
+    // A text that fails to parse keeps nothing (the cache door keeps no failing compute); a tree is frozen once kept.
+    const q = checked.length > PARSED_QUERY_MAX_LENGTH ? parsed() : this.parsed.answer(checked, NO_STAMP, parsed, { keep: (tree) => (deepFreeze(tree), true) });
     const catalog = queryCatalog(caller.data, caller.tenant, caller.user);
     const found = asApiError(() => find(q, catalog));
     const maxPageSize = found.target.onePage ? Number.MAX_SAFE_INTEGER : MAX_PAGE_SIZE;
