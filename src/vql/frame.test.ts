@@ -30,6 +30,22 @@ function tableTarget(rows: Doc[]) {
   return { target, catalog, replace };
 }
 
+/**
+ * Runs `body` in a Node process of its own with --allow-natives-syntax (V8's own view of arrays):
+ * `Frame`, `columnOf`, `keyCompare` and `sortedOf` imported, `kind(a)` giving [double elements,
+ * object elements]; answers what it printed, parsed as JSON.
+ */
+function inV8(body: string): unknown {
+  const at = (file: string) => JSON.stringify(fileURLToPath(new URL(file, import.meta.url)));
+  const script = `
+    import { columnOf, Frame } from ${at('./frame.ts')};
+    import { keyCompare, sortedOf } from ${at('./sorted.ts')};
+    const kind = (a) => [%HasDoubleElements(a), %HasObjectElements(a)];
+    ${body}
+  `;
+  return JSON.parse(execFileSync(process.execPath, ['--allow-natives-syntax', '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' }));
+}
+
 const DAY = 86_400_000;
 const BASE = Date.UTC(2026, 0, 1);
 /** The rows of these tests (the engine's Row is any object). */
@@ -86,30 +102,23 @@ describe('frame columns', () => {
   });
 
   it('holds a column of dates unboxed (V8 double elements) after a column of strings was made, and small integers as they are', () => {
-    // V8's own view of the arrays, in a Node process of its own with --allow-natives-syntax.
-    const script = `
-      import { columnOf, Frame } from ${JSON.stringify(fileURLToPath(new URL('./frame.ts', import.meta.url)))};
+    const seen = inV8(`
       const rows = Array.from({ length: 1000 }, (_, i) => ({ id: i + 1, name: 'n' + i, at: ${BASE} + i * ${DAY}, half: i / 2 }));
       const frame = new Frame(rows, []);
-      const kind = (a) => [%HasDoubleElements(a), %HasObjectElements(a)];
       const names = columnOf(frame, 'names', (r) => r.name);
       const dates = columnOf(frame, 'dates', (r) => r.at);
       const halves = columnOf(frame, 'halves', (r) => r.half);
       const idCol = columnOf(frame, 'ids', (r) => r.id);
       console.log(JSON.stringify({ names: kind(names), dates: kind(dates), halves: kind(halves), ids: kind(idCol), same: dates.every((d, i) => d === rows[i].at) && halves.every((h, i) => h === rows[i].half) }));
-    `;
-    const out = execFileSync(process.execPath, ['--allow-natives-syntax', '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
-    expect(JSON.parse(out)).toEqual({ names: [false, true], dates: [true, false], halves: [true, false], ids: [false, true], same: true });
+    `);
+    expect(seen).toEqual({ names: [false, true], dates: [true, false], halves: [true, false], ids: [false, true], same: true });
   });
 
   it('a column of dates stays unboxed when sorted by the comparator that sorted columns of strings before (a polymorphic load does not box it)', () => {
-    const script = `
-      import { columnOf, Frame } from ${JSON.stringify(fileURLToPath(new URL('./frame.ts', import.meta.url)))};
-      import { keyCompare, sortedOf } from ${JSON.stringify(fileURLToPath(new URL('./sorted.ts', import.meta.url)))};
+    const seen = inV8(`
       const n = 20000;
       const rows = Array.from({ length: n }, (_, i) => ({ name: 'n' + ((i * 7919) % n), tag: 't' + (i % 97), at: ${BASE} + ((i * 7919) % n) * 1000 }));
       const frame = new Frame(rows, []);
-      const kind = (a) => [%HasDoubleElements(a), %HasObjectElements(a)];
       // The comparator's loads see columns of strings first (optimized by then), then the dates.
       for (const sig of ['names', 'tags']) sortedOf(frame, 'key:' + sig, () => keyCompare(columnOf(frame, sig, (r) => (sig === 'names' ? r.name : r.tag))));
       const dates = columnOf(frame, 'dates', (r) => r.at);
@@ -118,8 +127,7 @@ describe('frame columns', () => {
       let ordered = true;
       for (let p = 1; p < n; p++) if (dates[perm[p - 1]] > dates[perm[p]]) ordered = false;
       console.log(JSON.stringify({ before, after: kind(dates), ordered, isArray: Array.isArray(dates), first: dates[0] === rows[0].at }));
-    `;
-    const out = execFileSync(process.execPath, ['--allow-natives-syntax', '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
-    expect(JSON.parse(out)).toEqual({ before: [true, false], after: [true, false], ordered: true, isArray: true, first: true });
+    `);
+    expect(seen).toEqual({ before: [true, false], after: [true, false], ordered: true, isArray: true, first: true });
   });
 });
