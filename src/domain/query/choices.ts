@@ -36,14 +36,15 @@ export const QUERY_ANSWERS_BYTES = 16 * 1024 * 1024;
  * Parsed query texts kept (chosen, issue 19), for every tenant at once (a text's syntax tree depends
  * on nothing else), from a text's second request on (cache/doorkeeper.ts): a query answered with
  * paging links is executed again for each request, and its parse was ~10–15% of that on the
- * default world's varied queries (~15 µs). A tree is ~15 bytes of heap a character of its text
- * (measured: 1.7 KB for 117 characters); beyond either bound the least recently used goes.
+ * default world's varied queries (~15 µs). Beyond either bound the least recently used goes.
  */
 export const PARSED_QUERIES_KEPT = 1024;
 export const PARSED_QUERIES_BYTES = 4 * 1024 * 1024;
 /**
  * (estimated) The heap of a parsed query: this, and PARSED_QUERY_BYTES_A_CHARACTER a character of
- * its text (a review measured 2.28 MB for a 49,838-character `IN (1, 2, …)`: ~46 a character).
+ * its text, the text itself included (measured: 1.7 KB for a usual 117-character query, ~15 a
+ * character; 2.28 MB for a 49,838-character `IN (1, 2, …)`, ~46 a character: the estimate is the
+ * denser case's).
  */
 export const PARSED_QUERY_BYTES = 512;
 export const PARSED_QUERY_BYTES_A_CHARACTER = 48;

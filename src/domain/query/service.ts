@@ -78,6 +78,14 @@ function frozenCopy<T>(value: T): T {
 /** The entries of an object, each a frozen copy, in a new object (not yet frozen). */
 const copyOf = <T extends object>(value: T): T => Object.fromEntries(Object.entries(value).map(([k, v]) => [k, frozenCopy(v)])) as T;
 
+/** A syntax tree is frozen throughout when the cache door keeps it (and only then: most texts are parsed once). */
+const KEEP_FROZEN = {
+  keep: (tree: Query): boolean => {
+    deepFreeze(tree);
+    return true;
+  },
+};
+
 export class QueryService {
   readonly results: QueryResultStore;
   /** Answers without paging links, per tenant id (tenants come from the fixtures; see QUERY_ANSWERS_KEPT). */
@@ -131,8 +139,8 @@ export class QueryService {
   private execute(caller: Caller, text: string, describe: boolean, props: RecordPropertyKind | undefined): QueryAnswer {
     const checked = QueryService.checkText(text);
     const parsed = () => asApiError(() => parse(checked));
-    // A text that fails to parse keeps nothing (the cache door keeps no failing compute); a tree is frozen once kept.
-    const q = checked.length > PARSED_QUERY_MAX_LENGTH ? parsed() : this.parsed.answer(checked, NO_STAMP, parsed, { keep: (tree) => (deepFreeze(tree), true) });
+    // A text that fails to parse keeps nothing (the cache door keeps no failing compute).
+    const q = checked.length > PARSED_QUERY_MAX_LENGTH ? parsed() : this.parsed.answer(checked, NO_STAMP, parsed, KEEP_FROZEN);
     const catalog = queryCatalog(caller.data, caller.tenant, caller.user);
     const found = asApiError(() => find(q, catalog));
     const maxPageSize = found.target.onePage ? Number.MAX_SAFE_INTEGER : MAX_PAGE_SIZE;
