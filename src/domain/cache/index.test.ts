@@ -161,6 +161,18 @@ describe('BoundedCache: answers under a stamp (was AnswerCache)', () => {
     expect(bytes.peek(16)).toBeUndefined();
   });
 
+  it('with maxKeyLength, computes the value of a longer string key each time, neither remembered nor kept', () => {
+    const cache = new BoundedCache<string, number>({ entries: 4, bytes: 1e6, sizeOf: () => 1, admit: 'second use', maxKeyLength: 5 });
+    let computed = 0;
+    const ask = (key: string) => cache.answer(key, NO_STAMP, () => ++computed);
+    expect([ask('abcdef'), ask('abcdef'), ask('abcdef')]).toEqual([1, 2, 3]);
+    expect(cache.size).toBe(0);
+    expect(cache.peek('abcdef')).toBeUndefined();
+    // A key of the bound's length is remembered, then kept from its second use.
+    expect([ask('abcde'), ask('abcde'), ask('abcde')]).toEqual([4, 5, 5]);
+    expect(cache.size).toBe(1);
+  });
+
   it('empties the value slot of every entry it drops (a dropped entry left in the old generation must not hold its value)', () => {
     type Slot = { value: unknown };
     const cache = cacheOf(1);

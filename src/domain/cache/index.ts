@@ -48,6 +48,13 @@ export interface CacheBounds<K, V> {
    * used out is the worst order for a cycle). Default: every one.
    */
   admitWhenFull?: number;
+  /**
+   * A string key longer than this is never remembered nor kept: `answer` computes its value each
+   * time. Keys are outside the byte bound (the cache's, and the doorkeeper's up to 2 × `entries`),
+   * and V8 hashes a string of more than 16,383 characters by its length alone, so that a lookup
+   * among many such keys compares them one by one. Default: no bound.
+   */
+  maxKeyLength?: number;
 }
 
 export interface AnswerOptions<V> {
@@ -101,10 +108,12 @@ export class BoundedCache<K, V> {
 
   /**
    * The value for `key` under `stamp`: the kept one (when `valid`), else `compute()`d and kept
-   * when `keep` allows it, the doorkeeper admits it (`admit`) and it fits. A failing compute keeps
-   * nothing. `compute` must not change what the stamp describes.
+   * when `keep` allows it, the doorkeeper admits it (`admit`) and it fits; a string key longer than
+   * `maxKeyLength` is computed each time. A failing compute keeps nothing. `compute` must not change
+   * what the stamp describes.
    */
   answer(key: K, stamp: Stamp, compute: () => V, opts: AnswerOptions<V> = {}): V {
+    if (typeof key === 'string' && key.length > (this.bounds.maxKeyLength ?? Infinity)) return compute();
     this.restamp(stamp);
     const hit = this.entries.get(key);
     // Every ask is a use, hits included: a key in use is admitted again at once when its value must

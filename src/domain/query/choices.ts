@@ -49,14 +49,15 @@ export const PARSED_QUERIES_BYTES = 4 * 1024 * 1024;
 export const PARSED_QUERY_BYTES = 512;
 export const PARSED_QUERY_BYTES_A_CHARACTER = 48;
 /**
- * (chosen) Longer texts are parsed each time and not remembered: their parse is small beside their
- * execution, and the doorkeeper's sets of up to 2 × PARSED_QUERIES_KEPT texts of up to
- * MAX_QUERY_LENGTH characters would hold ~50–100 MB outside the byte bound (measured by a review),
- * with V8 hashing strings beyond 16,383 characters by their length alone (every lookup compared
- * them one by one: 20 ms a request for 2,000 texts of 50,000 characters). With this bound the
+ * (chosen) Longer query texts are neither remembered nor kept by the query caches (parsed trees,
+ * whole answers: the cache door's `maxKeyLength`): they are parsed and run each time, which is
+ * small beside their execution. Without it the parsed trees' doorkeeper held up to 2 × 1,024 texts
+ * of up to MAX_QUERY_LENGTH characters, ~50–100 MB outside the byte bound (measured by a review),
+ * and V8 hashes strings beyond 16,383 characters by their length alone (every lookup compared them
+ * one by one: 20 ms a request for 2,000 texts of 50,000 characters). With it the parsed trees'
  * remembered texts are at most 2 × 1,024 × 2,048 characters (4 MB, 8 MB of two-byte text).
  */
-export const PARSED_QUERY_MAX_LENGTH = 2048;
+export const QUERY_TEXT_KEPT_MAX_LENGTH = 2048;
 
 /** Header that turns queryDescribe on; only the value `true` does (gaps.md §11). */
 export const DESCRIBE_HEADER = 'x-tenantapi-describequery';

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Caller } from './caller';
 import { PROMO, type PromoWorld, promoWorld } from './test-world';
 import { latestVersion } from '../documents';
-import { PARSED_QUERY_MAX_LENGTH } from './choices';
+import { QUERY_TEXT_KEPT_MAX_LENGTH } from './choices';
 import type { ApiError } from '../errors';
 
 let pw: PromoWorld;
@@ -183,16 +183,24 @@ describe('a parsed query text', () => {
     expect(queries.parsedCount).toBe(1);
   });
 
-  it('of more than PARSED_QUERY_MAX_LENGTH characters is parsed each time and never kept', () => {
+  it('of more than QUERY_TEXT_KEPT_MAX_LENGTH characters is parsed and run each time: neither its tree nor its answer is kept', () => {
     const queries = pw.world.queries;
     const long = `SELECT id FROM documents WHERE id IN (${Array.from({ length: 1200 }, (_, i) => i + 1).join(', ')}) ORDER BY id PAGESIZE 5`;
-    expect(long.length).toBeGreaterThan(PARSED_QUERY_MAX_LENGTH);
+    expect(long.length).toBeGreaterThan(QUERY_TEXT_KEPT_MAX_LENGTH);
     const answers = [run(pw.admin(), long), run(pw.admin(), long), run(pw.admin(), long)];
     expect(queries.parsedCount).toBe(0);
     for (const a of answers) {
       expect(ids(a)).toEqual([101, 102, 103, 104, 105]);
       expect(a.total).toBe(30);
     }
+    // Nor is a whole answer of such a text (one page, no links: a shorter one is kept from its second request).
+    const onePage = long.replace(' PAGESIZE 5', '');
+    const pages = [run(pw.admin(), onePage), run(pw.admin(), onePage), run(pw.admin(), onePage)];
+    expect(pages[0].queryId).toBeUndefined();
+    expect(pages.map((a) => a.size)).toEqual([30, 30, 30]);
+    expect(pages[2]).not.toBe(pages[1]);
+    expect(queries.keptCount(pw.admin().tenant.id)).toBe(0);
+    expect(queries.parsedCount).toBe(0);
     const short = long.slice(0, long.indexOf(' IN (')) + ' IN (103, 101, 102) ORDER BY id PAGESIZE 2';
     run(pw.admin(), short);
     run(pw.admin(), short);

@@ -11,7 +11,7 @@ import { withKeptSlot } from '../kept-slot';
 import type { Caller } from './caller';
 import { queryCatalog, type TenantQueryData } from './catalog';
 import {
-  MAX_QUERY_LENGTH, PARSED_QUERIES_BYTES, PARSED_QUERIES_KEPT, PARSED_QUERY_BYTES, PARSED_QUERY_BYTES_A_CHARACTER, PARSED_QUERY_MAX_LENGTH, QUERY_ANSWERS_BYTES, QUERY_ANSWERS_KEPT,
+  MAX_QUERY_LENGTH, PARSED_QUERIES_BYTES, PARSED_QUERIES_KEPT, PARSED_QUERY_BYTES, PARSED_QUERY_BYTES_A_CHARACTER, QUERY_ANSWERS_BYTES, QUERY_ANSWERS_KEPT, QUERY_TEXT_KEPT_MAX_LENGTH,
 } from './choices';
 import { QueryResultStore, type StoredResult } from './results';
 import type { ObjectRecords } from './records';
@@ -78,6 +78,9 @@ function frozenCopy<T>(value: T): T {
 /** The entries of an object, each a frozen copy, in a new object (not yet frozen). */
 const copyOf = <T extends object>(value: T): T => Object.fromEntries(Object.entries(value).map(([k, v]) => [k, frozenCopy(v)])) as T;
 
+/** (at most) The characters of a kept answer's key before its query text: the user id and the options. */
+const ANSWER_KEY_PREFIX = 64;
+
 /** A syntax tree is frozen throughout when the cache door keeps it (and only then: most texts are parsed once). */
 const KEEP_FROZEN = {
   keep: (tree: Query): boolean => {
@@ -92,7 +95,8 @@ export class QueryService {
   private readonly answers = new Map<number, BoundedCache<string, QueryAnswer>>();
   /** Syntax trees by query text, frozen throughout (shared by every execution of the text; see PARSED_QUERIES_KEPT). */
   private readonly parsed = new BoundedCache<string, Query>({
-    entries: PARSED_QUERIES_KEPT, bytes: PARSED_QUERIES_BYTES, sizeOf: (_, text) => PARSED_QUERY_BYTES + PARSED_QUERY_BYTES_A_CHARACTER * text.length, admit: 'second use',
+    entries: PARSED_QUERIES_KEPT, bytes: PARSED_QUERIES_BYTES, sizeOf: (_, text) => PARSED_QUERY_BYTES + PARSED_QUERY_BYTES_A_CHARACTER * text.length,
+    admit: 'second use', maxKeyLength: QUERY_TEXT_KEPT_MAX_LENGTH,
   });
 
   constructor(clock: Clock, readonly records?: ObjectRecords, linkTtlMs?: number) {
@@ -118,7 +122,12 @@ export class QueryService {
     const describe = opts.describe === true;
     const props = opts.recordProperties;
     let cache = this.answers.get(caller.tenant.id);
-    if (!cache) this.answers.set(caller.tenant.id, (cache = new BoundedCache<string, QueryAnswer>({ entries: QUERY_ANSWERS_KEPT, bytes: QUERY_ANSWERS_BYTES, sizeOf: jsonSize, admit: 'second use' })));
+    if (!cache) {
+      cache = new BoundedCache<string, QueryAnswer>({
+        entries: QUERY_ANSWERS_KEPT, bytes: QUERY_ANSWERS_BYTES, sizeOf: jsonSize, admit: 'second use', maxKeyLength: ANSWER_KEY_PREFIX + QUERY_TEXT_KEPT_MAX_LENGTH,
+      });
+      this.answers.set(caller.tenant.id, cache);
+    }
     const key = `${caller.user.id}\u0000${describe ? 'describe' : ''}\u0000${props ?? ''}\u0000${text}`;
     return cache.answer(key, stampOf(caller.data), () => {
       const a = this.execute(caller, text, describe, props);
@@ -140,7 +149,7 @@ export class QueryService {
     const checked = QueryService.checkText(text);
     const parsed = () => asApiError(() => parse(checked));
     // A text that fails to parse keeps nothing (the cache door keeps no failing compute).
-    const q = checked.length > PARSED_QUERY_MAX_LENGTH ? parsed() : this.parsed.answer(checked, NO_STAMP, parsed, KEEP_FROZEN);
+    const q = this.parsed.answer(checked, NO_STAMP, parsed, KEEP_FROZEN);
     const catalog = queryCatalog(caller.data, caller.tenant, caller.user);
     const found = asApiError(() => find(q, catalog));
     const maxPageSize = found.target.onePage ? Number.MAX_SAFE_INTEGER : MAX_PAGE_SIZE;
