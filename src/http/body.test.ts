@@ -42,4 +42,13 @@ describe('parseUrlEncoded', () => {
     const big = Buffer.from('xxq=a+b%20c&n=1&n=2&e=%E2%82%ACyy');
     expect(parseUrlEncoded(new Uint8Array(big.buffer, big.byteOffset + 2, big.length - 4))).toEqual({ q: 'a b c', n: '2', e: '€' });
   });
+
+  it('makes the record Object.fromEntries(URLSearchParams) made: a name __proto__ is an own value, order of first sight', () => {
+    const text = 'b=1&__proto__=x&a=%zz&b=2&constructor=c';
+    const record = parseUrlEncoded(Buffer.from(text));
+    expect(record).toStrictEqual(Object.fromEntries(new URLSearchParams(text)));
+    expect(Object.keys(record)).toEqual(['b', '__proto__', 'a', 'constructor']);
+    expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
+    expect(record.b).toBe('2');
+  });
 });
