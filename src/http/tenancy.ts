@@ -23,8 +23,20 @@ export interface Tenancy {
   hostPort: string;
 }
 
+/** The last Host split (a client sends the same one on every request: lower-cased and split once). */
+let lastHost = '';
+let lastHostName = '';
+let lastHostPort = '';
+
 export function tenancyOf(pathname: string, host: string | null | undefined, isTenantDns: (dns: string) => boolean): Tenancy {
-  const [hostName, hostPort = ''] = (host ?? '').toLowerCase().split(':');
+  if ((host ?? '') !== lastHost) {
+    const [name, port = ''] = (host ?? '').toLowerCase().split(':');
+    lastHost = host ?? '';
+    lastHostName = name;
+    lastHostPort = port;
+  }
+  const hostName = lastHostName;
+  const hostPort = lastHostPort;
   const collapsed = pathname.includes('//') ? pathname.replace(/\/{2,}/g, '/') : pathname;
   const prefixed = collapsed.startsWith('/tenants/') ? PREFIX.exec(collapsed) : null;
   if (prefixed) {
