@@ -3,7 +3,6 @@
  * and path template, and each request runs through the pipeline's stages (src/http/pipeline.ts,
  * one file each in src/http/stages/) to the handler of its operationId.
  */
-import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { OperationRouter } from './operation-router';
 import { apiError } from '../domain/errors';
@@ -12,6 +11,7 @@ import type { LoadedOpenApi, OperationInfo } from '../openapi/load';
 import type { Handler, Handlers } from './context';
 import { answerFinally } from './answer';
 import { createExchange } from './exchange';
+import { newExecutionId } from './execution-id';
 import { headersOf, nodeRequestOf, pathnameOf } from './node-request';
 import type { Exchange, Stage } from './stage';
 import { newOutcome } from './outcome';
@@ -126,7 +126,7 @@ export function createApp(options: AppOptions): Hono {
   app.notFound((c) => {
     const pathname = pathnameOf(c.req.url);
     const path = routingPath(pathname);
-    const outcome = newOutcome(randomUUID(), c.req.header('x-tenantapi-referenceid'));
+    const outcome = newOutcome(newExecutionId(), c.req.header('x-tenantapi-referenceid'));
     const named = tenancyOf(pathname, c.req.header('host'), (dns) => world.tenants.byDnsName(dns) !== undefined);
     reportStanding(outcome, world, named.reachedBy === 'plain' ? undefined : world.tenants.byDnsName(named.dns));
     const env: Envelope = { xml: wantsXml(c.req.header('accept')), outcome };
@@ -139,7 +139,7 @@ export function createApp(options: AppOptions): Hono {
     return control.journal(ex, answer);
   });
   app.onError((err, c) => {
-    const executionId = randomUUID();
+    const executionId = newExecutionId();
     console.error(`[dms-sim] ${executionId} ${c.req.method} ${c.req.url}:`, err);
     return failure({ xml: wantsXml(c.req.header('accept')), outcome: newOutcome(executionId) }, unexpectedFailure(executionId));
   });

@@ -3,12 +3,12 @@
  * the handler's context, how to shape the answer, and its outcome. Built once per request: the
  * URL, the path (tenant prefix, routing path), the query and the headers are parsed here, once.
  */
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import type { World } from '../domain/world';
 import { Addresses } from './addresses';
 import type { Ctx } from './context';
+import { newExecutionId } from './execution-id';
 import { headersOf, nodeRequestOf, pathnameOf, searchOf } from './node-request';
 import { newOutcome } from './outcome';
 import { reportStanding } from './stages/api-burst';
@@ -94,7 +94,7 @@ export function createExchange(c: Context, route: Route, deps: ExchangeDeps): Re
   }
   const hinted = tenancy.reachedBy === 'plain' ? undefined : tenancy.dns;
   const hintedTenant = hinted === undefined ? undefined : world.tenants.byDnsName(hinted);
-  const executionId = randomUUID();
+  const executionId = newExecutionId();
   const outcome = newOutcome(executionId, headers['x-tenantapi-referenceid']);
   reportStanding(outcome, world, hintedTenant);
   const ctx: Ctx = {

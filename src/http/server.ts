@@ -13,7 +13,6 @@
  *   framing breaks while its request is being served gets the same 400, unless that request's
  *   answer has already begun.
  */
-import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, type Server, ServerResponse, STATUS_CODES, createServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { Socket } from 'node:net';
@@ -21,6 +20,7 @@ import { getRequestListener } from '@hono/node-server';
 import { ApiError, apiError, errorItem } from '../domain/errors';
 import { bufferedBytes } from '../streams';
 import { giveBackAnswerBytes, isLent } from './answer-bytes';
+import { newExecutionId } from './execution-id';
 import { bodySent } from './node-request';
 import { failureBody } from './respond';
 import { shownValue } from './validate';
@@ -217,7 +217,7 @@ function jsonHeaders(body: string): Record<string, string> {
   return {
     'Content-Type': 'application/json;charset=UTF-8',
     'Content-Length': String(Buffer.byteLength(body)),
-    'X-TenantAPI-ExecutionId': randomUUID(),
+    'X-TenantAPI-ExecutionId': newExecutionId(),
     'X-TenantAPI-Status': 'FAILURE',
   };
 }

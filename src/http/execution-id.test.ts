@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { newExecutionId } from './execution-id';
+
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe('newExecutionId', () => {
+  it('makes lowercase version 4 UUIDs, each different', () => {
+    const ids = Array.from({ length: 5000 }, newExecutionId);
+    for (const id of ids) expect(id).toMatch(UUID_V4);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('keeps the first 80 bits of a process and counts on in the last 48', () => {
+    const [a, b] = [newExecutionId(), newExecutionId()];
+    expect(b.slice(0, 24)).toBe(a.slice(0, 24));
+    expect((Number.parseInt(b.slice(24), 16) - Number.parseInt(a.slice(24), 16) + 2 ** 48) % 2 ** 48).toBe(1);
+  });
+});
