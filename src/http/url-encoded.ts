@@ -14,13 +14,17 @@
 
 /** The pairs of `text` (a leading `?` is skipped, as URLSearchParams does), in order, flat: name, value, name, value … */
 export function urlEncodedPairs(text: string): string[] {
+  // A lone surrogate is read as U+FFFD by URLSearchParams (its UTF-8 encoding of the text first).
+  if (!(text as WellFormed).isWellFormed()) return lenientPairs(text);
   const out: string[] = [];
   let start = text.charCodeAt(0) === 63 /* ? */ ? 1 : 0;
+  // The next `=` at or after `start` (-1: none left), searched again only once passed: one pass in all.
+  let eq = text.indexOf('=', start);
   while (start <= text.length) {
     let end = text.indexOf('&', start);
     if (end < 0) end = text.length;
     if (end > start) {
-      const eq = text.indexOf('=', start);
+      if (eq >= 0 && eq < start) eq = text.indexOf('=', start);
       const name = decoded(text, start, eq >= 0 && eq < end ? eq : end);
       const value = eq >= 0 && eq < end ? decoded(text, eq + 1, end) : '';
       if (name === undefined || value === undefined) return lenientPairs(text);
@@ -30,6 +34,9 @@ export function urlEncodedPairs(text: string): string[] {
   }
   return out;
 }
+
+/** ES2024's String.prototype.isWellFormed (Node 20 has it; the project's TypeScript library is ES2023). */
+type WellFormed = string & { isWellFormed(): boolean };
 
 /** text[from, to) with `+` as a space and escapes decoded; undefined when decodeURIComponent refuses them. */
 function decoded(text: string, from: number, to: number): string | undefined {
