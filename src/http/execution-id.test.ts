@@ -15,4 +15,19 @@ describe('newExecutionId', () => {
     expect(b.slice(0, 24)).toBe(a.slice(0, 24));
     expect((Number.parseInt(b.slice(24), 16) - Number.parseInt(a.slice(24), 16) + 2 ** 48) % 2 ** 48).toBe(1);
   });
+
+  it('carries from the low 24 bits of the count into the high 24', () => {
+    let before = newExecutionId();
+    for (let i = 0; i < 0x1000000; i++) {
+      const id = newExecutionId();
+      if (id.endsWith('000000')) {
+        expect(before.slice(30)).toBe('ffffff');
+        expect((Number.parseInt(id.slice(24, 30), 16) - Number.parseInt(before.slice(24, 30), 16) + 0x1000000) % 0x1000000).toBe(1);
+        expect(id).toMatch(UUID_V4);
+        return;
+      }
+      before = id;
+    }
+    throw new Error('no carry in 2^24 ids');
+  });
 });
