@@ -40,9 +40,19 @@ export class Addresses {
     return `${this.tenantBase(tenant)}/api`;
   }
 
-  /** An address under a tenant's versioned API: api(t, 'v25.3', 'objects', 'documents', 12). */
+  /** The last tenant api() was asked about, and its tenantApi (a request's addresses are of one tenant, asked for many times). */
+  private apiOf: { tenant: Tenant; base: string } | undefined;
+
+  /**
+   * An address under a tenant's versioned API: api(t, 'v25.3', 'objects', 'documents', 12). Each
+   * segment percent-encoded (a number's text needs none); built by appending (an array, a map and a
+   * join cost ~0.6 µs more a call, and a retrieved document has a few of them).
+   */
   api(tenant: Tenant, version: string, ...segments: (string | number)[]): string {
-    return [this.tenantApi(tenant), version, ...segments.map((s) => encodeURIComponent(String(s)))].join('/');
+    if (this.apiOf?.tenant !== tenant) this.apiOf = { tenant, base: this.tenantApi(tenant) };
+    let url = `${this.apiOf.base}/${version}`;
+    for (const s of segments) url += `/${typeof s === 'number' ? String(s) : encodeURIComponent(s)}`;
+    return url;
   }
 
   /** `{auth_url}` addresses: the login server and the built-in authorization server. */
