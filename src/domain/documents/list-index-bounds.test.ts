@@ -54,7 +54,7 @@ it('count a copy grown in place again: the copies kept hold within LIST_INDEX_FI
   // the whole order the copies came from, grown by the same creates, is counted as it is now too
   expect(caches.orders.size).toBe(1);
   expect(caches.orders.bytes).toBe(SLOT_BYTES * (4 + docs.size));
-});
+}, 60_000); // ~8 s alone (59,000 creates, each patching 40 copies): 22 s once beside the rest of the suite on a busy 2-core machine
 
 it('keeps nothing per filter beyond its bounds when many users list once, also while nothing changes', () => {
   const { index, caches } = indexOf(100);
