@@ -5,7 +5,6 @@ import type { IncomingMessage } from 'node:http';
 import { apiError } from '../domain/errors';
 import { BoundedBody, readBounded } from '../streams';
 import { parseMultipart } from './multipart';
-import { urlEncodedPairs } from './url-encoded';
 import type { FormValue, UploadedFile } from './uploaded-file';
 
 export type MediaType = string;
@@ -78,14 +77,7 @@ export function readNodeBody(incoming: IncomingMessage, max: number): Promise<Ui
 /** A URL-encoded form (the last of repeated names wins), read without copying the bytes. */
 export function parseUrlEncoded(bytes: Uint8Array): Record<string, FormValue> {
   const text = Buffer.isBuffer(bytes) ? bytes.toString('utf8') : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-  const pairs = urlEncodedPairs(text);
-  const out: Record<string, FormValue> = {};
-  // the last of a repeated name, as Object.fromEntries(URLSearchParams) gave (an own property even when named __proto__)
-  for (let i = 0; i < pairs.length; i += 2) {
-    if (pairs[i] === '__proto__') Object.defineProperty(out, pairs[i], { value: pairs[i + 1], enumerable: true, writable: true, configurable: true });
-    else out[pairs[i]] = pairs[i + 1];
-  }
-  return out;
+  return Object.fromEntries(new URLSearchParams(text));
 }
 
 export async function parseForm(bytes: Uint8Array, contentType: string): Promise<Record<string, FormValue>> {

@@ -16,7 +16,6 @@ import type { Envelope } from './respond';
 import type { Route } from './route';
 import type { Exchange } from './stage';
 import { type Tenancy, tenancyOf } from './tenancy';
-import { urlEncodedPairs } from './url-encoded';
 import { answersXml, wantsXml } from './xml';
 
 const CLIENT_ID = /^[A-Za-z0-9._-]{1,100}$/;
@@ -88,10 +87,10 @@ export function createExchange(c: Context, route: Route, deps: ExchangeDeps): Re
     : configured ?? (tenancy.reachedBy === 'host' ? 'http://localhost' : new URL(href).origin);
   const query = new QueryRecord();
   const raw = searchOf(href);
-  if (raw) {
-    const pairs = urlEncodedPairs(raw);
-    for (let i = 0; i < pairs.length; i += 2) if (!Object.hasOwn(query, pairs[i])) query[pairs[i]] = pairs[i + 1];
-  }
+  const search = raw ? new URLSearchParams(raw) : undefined;
+  search?.forEach((v, k) => {
+    if (!Object.hasOwn(query, k)) query[k] = v;
+  });
   const hinted = tenancy.reachedBy === 'plain' ? undefined : tenancy.dns;
   const hintedTenant = hinted === undefined ? undefined : world.tenants.byDnsName(hinted);
   const executionId = newExecutionId();
@@ -100,7 +99,7 @@ export function createExchange(c: Context, route: Route, deps: ExchangeDeps): Re
   const ctx: Ctx = {
     world, op: route.op, method: request.method, executionId, hintedDns: hinted, hintedTenant, tenant: hintedTenant, params: {}, query, headers,
     addresses: new Addresses(publicUrl, tenancy.reachedBy, tenancy.hostPort, tenancy.dns),
-    clientId: clientIdOf(Object.hasOwn(query, 'client_id') ? query.client_id : headers['x-tenantapi-clientid']),
+    clientId: clientIdOf(search?.get('client_id') ?? headers['x-tenantapi-clientid']),
     outcome,
   };
   return {
