@@ -14,5 +14,6 @@ describe('Addresses.api', () => {
     const prefix = new Addresses('https://dms.example', 'prefix', '', 'promo.acme.example');
     expect(prefix.api(promo, 'v25.3', 'metadata', 'components', 'Docfield', -1.5)).toBe('https://dms.example/tenants/promo.acme.example/api/v25.3/metadata/components/Docfield/-1.5');
     expect(prefix.api(other, 'v25.3', 'é')).toBe('https://dms.example/tenants/other.acme.example/api/v25.3/%C3%A9');
+    expect(prefix.api(other, 'v25.3', 1e21, -1e21, 2 ** 53 + 2)).toBe('https://dms.example/tenants/other.acme.example/api/v25.3/1e%2B21/-1e%2B21/9007199254740994');
   });
 });
