@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { packUuid, unpackUuid, UUID_BYTES } from '../domain/usage/uuid-bytes';
 import { newExecutionId } from './execution-id';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -8,6 +9,15 @@ describe('newExecutionId', () => {
     const ids = Array.from({ length: 5000 }, newExecutionId);
     for (const id of ids) expect(id).toMatch(UUID_V4);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('packs into the usage log\'s 16 bytes and reads back the same', () => {
+    const bytes = new Uint8Array(UUID_BYTES);
+    for (let i = 0; i < 100; i++) {
+      const id = newExecutionId();
+      expect(packUuid(id, bytes, 0)).toBe(true);
+      expect(unpackUuid(bytes, 0)).toBe(id);
+    }
   });
 
   it('keeps the first 80 bits of a process and counts on in the last 48', () => {

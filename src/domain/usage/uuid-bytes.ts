@@ -8,7 +8,8 @@ export const UUID_BYTES = 16;
 /** The length of a UUID's text form. */
 export const UUID_CHARS = 36;
 
-const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+/** Each byte's two lowercase hex digits. */
+export const BYTE_HEX: readonly string[] = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
 /** Where each of the 16 bytes starts in the text form (dashes after bytes 4, 6, 8 and 10). */
 const AT = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34];
 const DASH = 45;
@@ -41,7 +42,7 @@ export function unpackUuid(from: Uint8Array, offset: number): string {
   let s = '';
   for (let i = 0; i < UUID_BYTES; i++) {
     if (i === 4 || i === 6 || i === 8 || i === 10) s += '-';
-    s += HEX[from[offset + i]];
+    s += BYTE_HEX[from[offset + i]];
   }
   return s;
 }
