@@ -30,10 +30,8 @@ let lastHostPort = '';
 
 export function tenancyOf(pathname: string, host: string | null | undefined, isTenantDns: (dns: string) => boolean): Tenancy {
   if ((host ?? '') !== lastHost) {
-    const [name, port = ''] = (host ?? '').toLowerCase().split(':');
     lastHost = host ?? '';
-    lastHostName = name;
-    lastHostPort = port;
+    [lastHostName, lastHostPort = ''] = lastHost.toLowerCase().split(':');
   }
   const hostName = lastHostName;
   const hostPort = lastHostPort;
