@@ -49,9 +49,11 @@ export const PARSED_QUERIES_BYTES = 4 * 1024 * 1024;
 export const PARSED_QUERY_BYTES = 512;
 export const PARSED_QUERY_BYTES_A_CHARACTER = 48;
 /**
- * (chosen) Longer query texts are neither remembered nor kept by the query caches (parsed trees,
- * whole answers: the cache door's `maxKeyLength`): they are parsed and run each time, which is
- * small beside their execution. Without it the parsed trees' doorkeeper held up to 2 × 1,024 texts
+ * (chosen) Longer query texts are neither remembered nor kept as parsed trees (the cache door's
+ * `maxKeyLength`): they are parsed each time, which is small beside their execution. The whole
+ * answers' keys are bounded the same way at this plus ANSWER_KEY_PREFIX (service.ts: the user id
+ * and options before the text, under 40 characters in fact), so a text a little longer than this
+ * may still have its whole answer kept; a bound on memory, not an exact cut. Without it the parsed trees' doorkeeper held up to 2 × 1,024 texts
  * of up to MAX_QUERY_LENGTH characters, ~50–100 MB outside the byte bound (measured by a review),
  * and V8 hashes strings beyond 16,383 characters by their length alone (every lookup compared them
  * one by one: 20 ms a request for 2,000 texts of 50,000 characters). With it the parsed trees'

@@ -183,7 +183,7 @@ describe('a parsed query text', () => {
     expect(queries.parsedCount).toBe(1);
   });
 
-  it('of more than QUERY_TEXT_KEPT_MAX_LENGTH characters is parsed and run each time: neither its tree nor its answer is kept', () => {
+  it('of more than QUERY_TEXT_KEPT_MAX_LENGTH characters is parsed each time, its tree never kept; nor is the whole answer of a text well over the bound', () => {
     const queries = pw.world.queries;
     const long = `SELECT id FROM documents WHERE id IN (${Array.from({ length: 1200 }, (_, i) => i + 1).join(', ')}) ORDER BY id PAGESIZE 5`;
     expect(long.length).toBeGreaterThan(QUERY_TEXT_KEPT_MAX_LENGTH);
