@@ -43,12 +43,15 @@ describe('parseUrlEncoded', () => {
     expect(parseUrlEncoded(new Uint8Array(big.buffer, big.byteOffset + 2, big.length - 4))).toEqual({ q: 'a b c', n: '2', e: '€' });
   });
 
-  it('makes the record Object.fromEntries(URLSearchParams) made: a name __proto__ is an own value, order of first sight', () => {
+  it('makes a plain record: a name __proto__ or constructor is an own value, names in order of first sight, a malformed escape kept', () => {
     const text = 'b=1&__proto__=x&a=%zz&b=2&constructor=c';
     const record = parseUrlEncoded(Buffer.from(text));
     expect(record).toStrictEqual(Object.fromEntries(new URLSearchParams(text)));
     expect(Object.keys(record)).toEqual(['b', '__proto__', 'a', 'constructor']);
     expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
     expect(record.b).toBe('2');
+    // the values themselves, not only the same record as the platform's (the assertion above holds for any reading of both)
+    expect(Object.getOwnPropertyDescriptor(record, '__proto__')?.value).toBe('x');
+    expect([record.a, record.constructor]).toEqual(['%zz', 'c']);
   });
 });
