@@ -25,6 +25,7 @@ export class BufferPool {
   private readonly free: ArrayBuffer[][];
   private waiting = 0;
   private buffers = 0;
+  private madeCount = 0;
 
   constructor(private readonly bounds: PoolBounds) {
     for (let size = bounds.smallest; size <= bounds.largest; size *= 2) this.classes.push(size);
@@ -39,7 +40,10 @@ export class BufferPool {
     if (buffer) {
       this.waiting -= buffer.byteLength;
       this.buffers--;
-    } else buffer = new ArrayBuffer(this.classes[k]);
+    } else {
+      buffer = new ArrayBuffer(this.classes[k]);
+      this.madeCount++;
+    }
     buffer[TAKEN_FROM] = this;
     return buffer as ArrayBuffer;
   }
@@ -62,6 +66,11 @@ export class BufferPool {
   /** Bytes waiting in the free lists (tests). */
   get freeBytes(): number {
     return this.waiting;
+  }
+
+  /** Buffers made so far, none of them reused (tests). */
+  get made(): number {
+    return this.madeCount;
   }
 
   /** Buffers waiting in the free lists (tests). */

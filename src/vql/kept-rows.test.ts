@@ -47,7 +47,10 @@ describe('keptRows: a found list in the memory its rows need', () => {
       const { bits, count } = scratchBitsOf(found);
       const freeBefore = freeScratch();
       let list: RowList = keptRows(base, listOrder, bits, count, n);
-      expect(freeScratch(), 'the scratch bitset is given back').toBe(freeBefore + 1);
+      // The scratch bitset is given back; the list's own bitset or slots are pool memory too (taken
+      // before it, so a free buffer of the pool, or new memory).
+      expect(freeScratch(), 'the scratch bitset is given back').toBeGreaterThanOrEqual(freeBefore);
+      expect(freeScratch()).toBeLessThanOrEqual(freeBefore + 1);
       let reference: RowList = new FrameRows(base, listOrder, bitsOf(found), 0, count, n);
       const words = bits.length === 0 ? 0 : Math.max(0, bitsOf(found).findLastIndex((w) => w !== 0) + 1 - Math.max(0, bitsOf(found).findIndex((w) => w !== 0)));
       // Its slots when fewer than the words they span; else the bitset cut to those words.
@@ -68,6 +71,10 @@ describe('keptRows: a found list in the memory its rows need', () => {
       expect(list.slice()).toEqual(reference.slice());
       for (const [a, b] of slices) expect(list.slice(a, b)).toEqual(reference.slice(a, b));
       expect(freeScratch(), 'a slice gives back the scratch memory it takes (a full bitset, the places of its rows)').toBe(free);
+      list.release!();
+      expect(freeScratch(), 'release gives the list\'s own memory back, once').toBe(free + 1);
+      list.release!();
+      expect(freeScratch()).toBe(free + 1);
     }), { numRuns: 300 });
   });
 
@@ -83,6 +90,36 @@ describe('keptRows: a found list in the memory its rows need', () => {
     expect(fewList.bytes).toBe(4 * 11);
     expect(rangeList.slice(990, 1000)).toEqual(base.slice(40_990, 41_000));
     expect(fewList.slice(9, 11)).toEqual([base[89_757], base[99_730]]);
+  });
+
+  it('gives its memory back on release, for the next kept list to reuse', () => {
+    const n = 100_000;
+    const base = Array.from({ length: n }, (_, i) => ({ i }));
+    const half = (from: number) => scratchBitsOf(Array.from({ length: n }, (_, i) => i >= from && i < from + 50_000));
+    const memoryOf = (list: RowList) => (list as FrameRows).bits!.buffer;
+    const a = half(0);
+    const first = keptRows(base, undefined, a.bits, a.count, n);
+    expect(first).toBeInstanceOf(FrameRows);
+    const held = memoryOf(first);
+    expect(held).not.toBe(a.bits.buffer);
+    const b = half(10_000);
+    const other = keptRows(base, undefined, b.bits, b.count, n);
+    expect(memoryOf(other), 'memory still held is not handed out again').not.toBe(held);
+    first.release!();
+    const c = half(20_000);
+    const next = keptRows(base, undefined, c.bits, c.count, n);
+    expect(memoryOf(next), 'the memory given back is reused').toBe(held);
+    expect(next.slice(0, 2)).toEqual([base[20_000], base[20_001]]);
+    expect(other.slice(0, 2), 'a list still held reads its own rows').toEqual([base[10_000], base[10_001]]);
+    // Slots (fewer rows than words): the same.
+    const few = scratchBitsOf(Array.from({ length: n }, (_, i) => i % 9_973 === 0));
+    const slotList = keptRows(base, undefined, few.bits, few.count, n);
+    expect(slotList).toBeInstanceOf(SlotRows);
+    const before = freeScratch();
+    slotList.release!();
+    expect(freeScratch()).toBe(before + 1);
+    other.release!();
+    next.release!();
   });
 
   it('without a bitset, is a FrameRows of every slot', () => {

@@ -9,10 +9,18 @@
  * queries stored one: ~15 MB a second, promoted and then dropped, for V8 to reclaim in a full
  * collection. It started one every ~2.4 s for that memory; each is a pause and a slower stretch for
  * every request in flight, and they made the scenario's p99.
+ *
+ * The cut bitset or the slots are pool memory (scratch.ts), given back by `release` when the list's
+ * holder lets go of it (a stored result pushed out or expired: query/results.ts), so that the next
+ * stored list reuses it. A stored result lives a fraction of a second under load (500 of them, each
+ * query with a next page storing one): long enough to be promoted, and each new ArrayBuffer counts
+ * against V8's old-generation limit until the next full collection. Measured on the 100,000-document
+ * world under `query varied`, before: ~20 MB a second of such memory, which started most of the
+ * full collections.
  */
 import type { Row } from './catalog';
 import { FrameRows, type ListOrder, orderBytes, type RowList, windowBounds } from './rowlist';
-import { giveBackScratch, scratchWords } from './scratch';
+import { giveBackScratch, scratchSlots, scratchWords } from './scratch';
 
 /**
  * The rows of `base` whose bits are set in `bits` (scratch memory, given back here: scratch.ts),
@@ -27,7 +35,9 @@ export function keptRows(base: readonly Row[], order: ListOrder | undefined, bit
     while (first < end && bits[first] === 0) first++;
     while (end > first && bits[end - 1] === 0) end--;
     if (count < end - first) return new SlotRows({ base, order, from: 0, length: count, slots }, setSlots(bits, first, end, count));
-    return new FrameRows(base, order, bits.slice(first, end), 0, count, slots, first);
+    const cut = scratchWords(end - first);
+    cut.set(bits.subarray(first, end));
+    return new FrameRows(base, order, cut, 0, count, slots, first);
   } finally {
     giveBackScratch(bits);
   }
@@ -46,6 +56,11 @@ export class SlotRows implements RowList {
 
   get bytes(): number {
     return this.found.byteLength + orderBytes(this.list.order);
+  }
+
+  /** Gives back the pool memory of its slots (shared by its windows): nothing may read this list or its windows afterwards. */
+  release(): void {
+    giveBackScratch(this.found);
   }
 
   /** Positions [start, end) of this list as a new list (SKIP, MAXROWS), sharing its slots. */
@@ -77,7 +92,7 @@ export class SlotRows implements RowList {
 
 /** The `count` set bits of words [first, end), as slots ascending. */
 function setSlots(bits: Uint32Array, first: number, end: number, count: number): Int32Array {
-  const out = new Int32Array(count);
+  const out = scratchSlots(count);
   let k = 0;
   for (let w = first; w < end; w++) for (let v = bits[w]; v !== 0; v ^= v & -v) out[k++] = w * 32 + 31 - Math.clz32(v & -v);
   return out;

@@ -23,6 +23,12 @@ export interface RowList {
   readonly base?: readonly Row[];
   /** With `base`: the slots of positions [start, end), bounds read like `slice`'s. */
   slotsAt?(start?: number, end?: number): number[];
+  /**
+   * Gives back the pool memory the list reads (a list made by keptRows: kept-rows.ts), for its only
+   * holder to call once it lets go of the list: nothing may read the list, nor any window of it,
+   * afterwards. Memory of any other kind is left to the collector.
+   */
+  release?(): void;
 }
 
 /** A window's positions [s, e) of a list of `length`, its bounds read like Array.prototype.slice's (e ≥ s). */
@@ -63,6 +69,11 @@ export class FrameRows implements RowList {
 
   get bytes(): number {
     return (this.bits?.byteLength ?? 0) + orderBytes(this.order);
+  }
+
+  /** Gives back the pool memory of its bitset (shared by its windows): nothing may read this list or its windows afterwards. */
+  release(): void {
+    giveBackScratch(this.bits);
   }
 
   /** Positions [start, end) of this list as a new list (SKIP, MAXROWS). */

@@ -336,6 +336,36 @@ describe('BoundedCache: get, peek, delete, prune, pruneOldest', () => {
   });
 });
 
+describe('BoundedCache: forgotten', () => {
+  it('reports each value it lets go of once: pushed out, deleted, pruned, expired by a stamp, cleared, replaced; not one set again, nor one never kept', () => {
+    const gone: string[] = [];
+    const cache = new BoundedCache<string, V>({ entries: 2, bytes: 10, sizeOf: (x) => x.n, forgotten: (x, k) => gone.push(`${k}=${x.v}`) });
+    const v = (s: string, n = 1): V => ({ v: s, n });
+    cache.set('a', v('a1'));
+    cache.set('b', v('b1'));
+    cache.set('c', v('c1')); // a pushed out (entries)
+    expect(gone).toEqual(['a=a1']);
+    cache.set('d', v('d1', 10)); // b pushed out (entries), then c (bytes)
+    expect(gone).toEqual(['a=a1', 'b=b1', 'c=c1']);
+    const d = cache.peek('d')!;
+    cache.set('d', d); // the same value again: still held by the cache
+    cache.set('d', v('d2', 2)); // replaced
+    expect(gone).toEqual(['a=a1', 'b=b1', 'c=c1', 'd=d1']);
+    expect(cache.set('e', v('e1', 11))).toBe(false); // never kept: not reported
+    cache.set('f', v('f1'));
+    cache.delete('d');
+    cache.delete('d');
+    cache.pruneOldest(() => true);
+    expect(gone).toEqual(['a=a1', 'b=b1', 'c=c1', 'd=d1', 'd=d2', 'f=f1']);
+    cache.answer('g', [1], () => v('g1'));
+    cache.answer('h', [1], () => v('h1'));
+    cache.answer('i', [2], () => v('i1')); // a new stamp: g and h go
+    cache.clear();
+    expect(gone.slice(6)).toEqual(['g=g1', 'h=h1', 'i=i1']);
+    expect(cache.size).toBe(0);
+  });
+});
+
 describe('jsonSize', () => {
   it('is close to the length of JSON.stringify for JSON trees', () => {
     const tree = { id: 101, name__v: 'Alpha Brochure', language__v: ['English', 'French'], binder__v: false, due__c: null, nested: { a: [1, 2, { b: 'c' }] } };

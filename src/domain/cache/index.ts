@@ -55,6 +55,12 @@ export interface CacheBounds<K, V> {
    * among many such keys compares them one by one. Default: no bound.
    */
   maxKeyLength?: number;
+  /**
+   * Called with each value the cache lets go of (pushed out, deleted, expired by a new stamp,
+   * cleared, or replaced under its key by another value), once, after it is unlinked: for a value
+   * that holds memory to give back (query/results.ts). Not called for a value `set` does not keep.
+   */
+  forgotten?: (value: V, key: K) => void;
 }
 
 export interface AnswerOptions<V> {
@@ -166,7 +172,7 @@ export class BoundedCache<K, V> {
    * byte bound is not (and the key's previous value is gone). `bytes`: its size, when the caller has it.
    */
   set(key: K, value: V, bytes = this.bounds.sizeOf(value, key)): boolean {
-    this.delete(key);
+    this.forgetKey(key, value);
     if (!(bytes <= this.bounds.bytes)) return false;
     const e: Entry<K, V> = { key, value, bytes, older: this.newest, newer: undefined };
     if (this.newest) this.newest.newer = e;
@@ -201,12 +207,19 @@ export class BoundedCache<K, V> {
   }
 
   delete(key: K): void {
+    this.forgetKey(key);
+  }
+
+  /** Forgets `key`'s value; reports it to `forgotten` unless it is `kept` (set again at once under the same key). */
+  private forgetKey(key: K, kept?: V): void {
     const e = this.entries.get(key);
     if (e === undefined) return;
     this.entries.delete(key);
     this.unlink(e);
     this.held -= e.bytes;
+    const value = e.value;
     forget(e);
+    if (this.bounds.forgotten !== undefined && value !== kept) this.bounds.forgotten(value, key);
   }
 
   /** Forgets least recently used entries while `drop` selects them (for values going stale in recency order). */
@@ -215,6 +228,7 @@ export class BoundedCache<K, V> {
   }
 
   clear(): void {
+    const gone = this.bounds.forgotten !== undefined ? this.kept() : [];
     for (let e = this.oldest; e; ) {
       const next = e.newer;
       e.older = e.newer = undefined;
@@ -224,6 +238,7 @@ export class BoundedCache<K, V> {
     this.entries.clear();
     this.oldest = this.newest = undefined;
     this.held = 0;
+    for (const [key, value] of gone) this.bounds.forgotten!(value, key);
   }
 
   get size(): number {

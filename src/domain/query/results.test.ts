@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../clock';
 import { MAX_STORED_RESULTS, PAGE_LINK_TTL_MS } from './choices';
+import type { RowList } from '../../vql';
 import { QueryResultStore, type StoredResult } from './results';
 
 const entry = (rows: number, userId = 1): Omit<StoredResult, 'id' | 'expiresAt'> => ({
@@ -72,5 +73,24 @@ describe('QueryResultStore', () => {
     expect(store.take(behind.id, 10, 1)).toBeUndefined();
     expect(store.take(early.id, 10, 1)).toBe(early);
     expect(store.size).toBe(2);
+  });
+
+  it('gives back the memory of a result\'s rows when it goes (pushed out, expired), never while it is kept or taken', () => {
+    const clock = manualClock();
+    const store = new QueryResultStore(clock, 2);
+    const released: string[] = [];
+    const rowsNamed = (name: string): RowList => ({ length: 3, slice: () => [], release: () => released.push(name) });
+    const a = store.save({ ...entry(0), rows: rowsNamed('a') });
+    store.save({ ...entry(0), rows: rowsNamed('b') });
+    expect(store.take(a.id, 10, 1)).toBe(a);
+    expect(released).toEqual([]);
+    store.save({ ...entry(0), rows: rowsNamed('c') }); // b (least recently used) goes
+    expect(released).toEqual(['b']);
+    clock.advance(PAGE_LINK_TTL_MS);
+    expect(store.take(a.id, 10, 1)).toBeUndefined(); // expired: a goes
+    expect(released).toEqual(['b', 'a']);
+    store.save({ ...entry(0), rows: rowsNamed('d') }); // c has expired too: swept
+    expect(released).toEqual(['b', 'a', 'c']);
+    expect(store.size).toBe(1);
   });
 });

@@ -16,6 +16,7 @@ export interface StoredResult {
   userId: number;
   select: SelectItem[];
   from: From;
+  /** Owned by the stored result once saved: given back (`release`) when the store lets go of it. */
   rows: RowList;
   /** The page size of the query (default page size of its links). */
   limit: number;
@@ -52,7 +53,9 @@ export class QueryResultStore {
   private readonly results: BoundedCache<string, StoredResult>;
 
   constructor(private readonly clock: Clock, capacity = MAX_STORED_RESULTS, bytes = MAX_STORED_RESULT_BYTES, private readonly ttlMs = PAGE_LINK_TTL_MS) {
-    this.results = new BoundedCache({ entries: capacity, bytes, sizeOf: resultBytes });
+    // A result's rows are its own (each execution finds its list anew): their pool memory is given
+    // back when the result goes, for the next stored result (vql/kept-rows.ts says why).
+    this.results = new BoundedCache({ entries: capacity, bytes, sizeOf: resultBytes, forgotten: (r) => r.rows.release?.() });
   }
 
   save(entry: Omit<StoredResult, 'id' | 'expiresAt'>): StoredResult {
