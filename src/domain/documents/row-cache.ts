@@ -36,7 +36,13 @@ export const VISIBLE_LISTS_BYTES = 16 * 1024 * 1024;
  * estimated bytes (about their JSON; a record's heap is ~2.5 times that, measured): ten pages of
  * 200, the documents being retrieved; a record is kept from the second time it is asked for
  * (cache/doorkeeper.ts: a record made for one random page of a big world dies young instead of
- * being promoted). Any other record is made again when asked for (~20-40 µs).
+ * being promoted); once full, one new record in ADMIT_WHEN_FULL, as for the JSON bytes below.
+ * Any other record is made again when asked for (~20-40 µs).
+ *
+ * Why the second bound (issue 19): under `mixed` on the 100,000-document world, every record its
+ * pages asked for twice pushed out the least recently used one: ~0.7 KB a request of records
+ * promoted and dropped, a third of all it promoted (1.8-2.0 → 1.2 KB a request, measured with
+ * --trace-gc-nvp; full collections every ~10 s instead of ~5).
  */
 export const RECORDS_KEPT = { entries: 2048, bytes: 8 * 1024 * 1024 };
 
@@ -79,7 +85,7 @@ export class RowCache {
   private readonly revisions = new WeakMap<StoredDocument, number>();
   private readonly rows = new WeakMap<DocumentVersion, DocumentRow>();
   /** Per version, stamped by the metadata view, valid while the document's revision is the same. */
-  private readonly records = new BoundedCache<DocumentVersion, KeptRecord>({ ...RECORDS_KEPT, sizeOf: (k) => jsonSize(k.record) + SLOT_BYTES, admit: 'second use' });
+  private readonly records = new BoundedCache<DocumentVersion, KeptRecord>({ ...RECORDS_KEPT, sizeOf: (k) => jsonSize(k.record) + SLOT_BYTES, admit: 'second use', admitWhenFull: ADMIT_WHEN_FULL });
   /** Per version, as `records`, for pageRecord: JSON bytes only. */
   private readonly recordBytes: BoundedCache<DocumentVersion, KeptRecordBytes | undefined>;
   /** Per user id, stamped by the access revision (the one cache door: domain/cache). */
