@@ -55,7 +55,7 @@ export class SlotRows implements RowList {
   }
 
   get bytes(): number {
-    return this.found.byteLength + orderBytes(this.list.order);
+    return this.found.buffer.byteLength + orderBytes(this.list.order);
   }
 
   /** Gives back the pool memory of its slots (shared by its windows): nothing may read this list or its windows afterwards. */

@@ -11,8 +11,9 @@ import { type KeptOrder, placesOf, shapeOf } from './sorted';
 export interface RowList {
   readonly length: number;
   /**
-   * Estimated bytes the list holds on to besides the rows (a compact view: its bitset and the
-   * ORDER BY permutation it reads, which it may share: sorted.ts KeptOrder); absent for a plain array.
+   * Estimated bytes the list holds on to besides the rows (a compact view: the memory of its bitset,
+   * a pool's size class for a list made by keptRows, and the ORDER BY permutation it reads, which it
+   * may share: sorted.ts KeptOrder); absent for a plain array.
    */
   readonly bytes?: number;
   /** Rows [start, end), with the bounds read exactly like Array.prototype.slice's. */
@@ -68,7 +69,7 @@ export class FrameRows implements RowList {
   ) {}
 
   get bytes(): number {
-    return (this.bits?.byteLength ?? 0) + orderBytes(this.order);
+    return (this.bits?.buffer.byteLength ?? 0) + orderBytes(this.order);
   }
 
   /** Gives back the pool memory of its bitset (shared by its windows): nothing may read this list or its windows afterwards. */

@@ -59,6 +59,8 @@ export interface CacheBounds<K, V> {
    * Called with each value the cache lets go of (pushed out, deleted, expired by a new stamp,
    * cleared, or replaced under its key by another value), once, after it is unlinked: for a value
    * that holds memory to give back (query/results.ts). Not called for a value `set` does not keep.
+   * A kept value that `answer` finds no longer `valid` is reported before `compute` runs, even if
+   * compute hands back that same object (a cache with this hook should not use `valid` so).
    */
   forgotten?: (value: V, key: K) => void;
 }

@@ -158,7 +158,10 @@ export class QueryService {
     const stored: Omit<StoredResult, 'id' | 'expiresAt'> = {
       tenantId: caller.tenant.id, userId: caller.user.id, select: q.select, from: q.from, rows: found.rows, limit, maxPageSize, warnings: found.warnings,
     };
-    return this.answer(catalog, stored, limit, offset, { describe, recordProperties: props }, true);
+    const out = this.answer(catalog, stored, limit, offset, { describe, recordProperties: props }, true);
+    // An answer on one page stores no result: nothing reads its rows any more (its page is projected).
+    if (out.queryId === undefined) found.rows.release?.();
+    return out;
   }
 
   /** A page call: `/query/{id}?pagesize=N&pageoffset=M`; unknown, foreign or expired ids answer INVALID_DATA. */
