@@ -74,7 +74,7 @@ describe('the records of a store', () => {
     expect(again).toEqual(first);
   });
 
-  it(`once full, keep one new record in ADMIT_WHEN_FULL (${ADMIT_WHEN_FULL}): a cycle over more records than they hold keeps hitting, and promotes few`, () => {
+  it(`once full, keep one new record in ADMIT_WHEN_FULL (${ADMIT_WHEN_FULL}): a cycle over more records than they hold keeps hitting`, () => {
     const cache = new RowCache();
     const view = metadata.view();
     const docs = Array.from({ length: RECORDS_KEPT.entries + 128 }, (_, i) => doc(i + 1));
