@@ -20,7 +20,7 @@
  */
 import type { Row } from './catalog';
 import { FrameRows, type ListOrder, orderBytes, type RowList, windowBounds } from './rowlist';
-import { giveBackScratch, scratchSlots, scratchWords } from './scratch';
+import { giveBackScratch, scratchCopy, scratchSlots, scratchWords } from './scratch';
 
 /**
  * The rows of `base` whose bits are set in `bits` (scratch memory, given back here: scratch.ts),
@@ -35,9 +35,7 @@ export function keptRows(base: readonly Row[], order: ListOrder | undefined, bit
     while (first < end && bits[first] === 0) first++;
     while (end > first && bits[end - 1] === 0) end--;
     if (count < end - first) return new SlotRows({ base, order, from: 0, length: count, slots }, setSlots(bits, first, end, count));
-    const cut = scratchWords(end - first);
-    cut.set(bits.subarray(first, end));
-    return new FrameRows(base, order, cut, 0, count, slots, first);
+    return new FrameRows(base, order, scratchCopy(bits.subarray(first, end)), 0, count, slots, first);
   } finally {
     giveBackScratch(bits);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freeScratch, giveBackScratch, scratchMarks } from './scratch';
+import { freeScratch, giveBackScratch, scratchCopy, scratchMarks, scratchWords } from './scratch';
 
 describe('scratch marks', () => {
   it('gives zeroed marks, re-using memory given back (zeroed again) for a length it holds', () => {
@@ -29,5 +29,21 @@ describe('scratch marks', () => {
     // A use of far less than the memory holds takes new memory (a 4 KB array is not lent for 10 bytes).
     expect(scratchMarks(10).buffer).not.toBe(a.buffer);
     expect(scratchMarks(4000).buffer).toBe(a.buffer);
+  });
+});
+
+describe('scratch copies', () => {
+  it('copy words exactly into pool memory, which goes back like any scratch array (even memory left dirty by its last user)', () => {
+    const dirty = scratchWords(300);
+    dirty.fill(0xffffffff);
+    giveBackScratch(dirty);
+    const words = Uint32Array.from({ length: 300 }, (_, i) => (i * 2654435761) >>> 0);
+    const copy = scratchCopy(words.subarray(10, 290));
+    expect(copy.buffer, 'the memory just given back').toBe(dirty.buffer);
+    expect([...copy]).toEqual([...words.subarray(10, 290)]);
+    expect(copy.length).toBe(280);
+    const before = freeScratch();
+    giveBackScratch(copy);
+    expect(freeScratch()).toBe(before + 1);
   });
 });

@@ -36,13 +36,20 @@ export function scratchWords(n: number): Uint32Array {
   return new Uint32Array(buffer(4 * n), 0, n).fill(0);
 }
 
+/** A copy of `words` in scratch memory (written once: not zeroed first). */
+export function scratchCopy(words: Uint32Array): Uint32Array {
+  const copy = new Uint32Array(buffer(4 * words.length), 0, words.length);
+  copy.set(words);
+  return copy;
+}
+
 /** Room for `n` slots in scratch memory (its contents unset). */
 export function scratchSlots(n: number): Int32Array {
   return new Int32Array(buffer(4 * n), 0, n);
 }
 
 /**
- * Gives back the memory of a view taken with scratchMarks, scratchWords or scratchSlots (the caller
+ * Gives back the memory of a view taken with scratchMarks, scratchWords, scratchCopy or scratchSlots (the caller
  * keeps no reference to it, nor to any other view of the same memory). Anything else (undefined, an
  * array of other memory, memory already given back) is left alone.
  */
