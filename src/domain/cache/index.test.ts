@@ -364,6 +364,25 @@ describe('BoundedCache: forgotten', () => {
     expect(gone.slice(6)).toEqual(['g=g1', 'h=h1', 'i=i1']);
     expect(cache.size).toBe(0);
   });
+
+  it('reports a value `answer` finds no longer valid once compute has not handed it back (a new value, or a failure)', () => {
+    const gone: string[] = [];
+    const cache = new BoundedCache<string, V>({ entries: 4, bytes: 100, sizeOf: (x) => x.n, forgotten: (x, k) => gone.push(`${k}=${x.v}`) });
+    let current = 'a1';
+    const valid = (x: V) => x.v === current;
+    const a1 = cache.answer('a', [1], () => ({ v: 'a1', n: 1 }), { valid });
+    current = 'other';
+    expect(cache.answer('a', [1], () => a1, { valid }), 'handed back: still held, not reported').toBe(a1);
+    expect([gone, cache.size, cache.peek('a')]).toEqual([[], 1, a1]);
+    const a2 = cache.answer('a', [1], () => ({ v: 'a2', n: 2 }), { valid });
+    expect(gone).toEqual(['a=a1']);
+    expect([cache.peek('a'), cache.bytes]).toEqual([a2, 2]);
+    expect(() => cache.answer('a', [1], () => {
+      throw new Error('gone');
+    }, { valid })).toThrow('gone');
+    expect(gone).toEqual(['a=a1', 'a=a2']);
+    expect([cache.size, cache.bytes]).toEqual([0, 0]);
+  });
 });
 
 describe('jsonSize', () => {

@@ -58,9 +58,8 @@ export interface CacheBounds<K, V> {
   /**
    * Called with each value the cache lets go of (pushed out, deleted, expired by a new stamp,
    * cleared, or replaced under its key by another value), once, after it is unlinked: for a value
-   * that holds memory to give back (query/results.ts). Not called for a value `set` does not keep.
-   * A kept value that `answer` finds no longer `valid` is reported before `compute` runs, even if
-   * compute hands back that same object (a cache with this hook should not use `valid` so).
+   * that holds memory to give back (query/results.ts). Not called for a value `set` does not keep,
+   * nor for a value no longer `valid` that `compute` hands back again (`answer`).
    */
   forgotten?: (value: V, key: K) => void;
 }
@@ -131,8 +130,15 @@ export class BoundedCache<K, V> {
       this.touch(hit);
       return hit.value;
     }
-    if (hit !== undefined) this.delete(key);
-    const value = compute();
+    // A value no longer valid is let go of, and reported once compute has not handed it back.
+    const stale = hit?.value;
+    if (hit !== undefined) this.forgetKey(key, stale);
+    let value: V | undefined;
+    try {
+      value = compute();
+    } finally {
+      if (hit !== undefined && value !== stale) this.bounds.forgotten?.(stale as V, key);
+    }
     if (value === undefined || !admitted || (opts.keep && !opts.keep(value))) return value;
     const bytes = this.bounds.sizeOf(value, key);
     if (this.admitsWhenFull(bytes)) this.set(key, value, bytes);
