@@ -13,13 +13,13 @@
  *   framing breaks while its request is being served gets the same 400, unless that request's
  *   answer has already begun.
  */
-import { type IncomingMessage, type Server, ServerResponse, STATUS_CODES, createServer } from 'node:http';
+import { type IncomingMessage, type Server, type ServerResponse, STATUS_CODES, createServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { ApiError, apiError, errorItem } from '../domain/errors';
 import { bufferedBytes } from '../streams';
-import { giveBackAnswerBytes, isLent } from './answer-bytes';
+import { AnswerResponse } from './answer-response';
 import { newExecutionId } from './execution-id';
 import { bodySent } from './node-request';
 import { failureBody } from './respond';
@@ -105,6 +105,8 @@ export function createNodeServer(fetch: Fetch, hostname: string, limits: Partial
     const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
     const answer = () => refuseConnection(socket, status, err.code);
     const pending = (socket as { _httpMessage?: ServerResponse })._httpMessage;
+    // An answer held for the end of the turn (answer-response.ts) has begun: it is written first.
+    if (pending instanceof AnswerResponse) pending.sendHeld();
     if (pending && !pending.writableFinished) {
       if (!pending.req.complete) {
         // The request under way broke its body's framing (a malformed chunk): no more of it can be read,
@@ -118,31 +120,6 @@ export function createNodeServer(fetch: Fetch, hostname: string, limits: Partial
     } else answer();
   });
   return server;
-}
-
-/**
- * The server's responses: an answer written from lent bytes (answer-bytes.ts) gives them back once
- * it is finished (`finish`: handed to the operating system whole, or its connection destroyed,
- * which closes the socket at once: either way nothing reads them any more).
- */
-class AnswerResponse extends ServerResponse {
-  /** The lent bytes this response is sending. */
-  lent: Buffer | undefined = undefined;
-
-  override end(chunk?: unknown, encoding?: unknown, callback?: unknown): this {
-    if (encoding === undefined && callback === undefined && isLent(chunk) && !this.writableEnded) {
-      this.lent = chunk;
-      return super.end(chunk, giveBack);
-    }
-    return super.end(chunk as never, encoding as never, callback as never);
-  }
-}
-
-/** `finish` of an AnswerResponse sending lent bytes (called with the response as `this`). */
-function giveBack(this: unknown): void {
-  if (!(this instanceof AnswerResponse)) return;
-  giveBackAnswerBytes(this.lent);
-  this.lent = undefined;
 }
 
 /**
