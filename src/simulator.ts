@@ -18,6 +18,7 @@ import type { FixtureSet } from './fixtures/types';
 import { handlers as allHandlers } from './handlers';
 import type { Handlers } from './http/context';
 import { createApp, warmValidators } from './http/app';
+import { sendAllHeld } from './http/answer-response';
 import { pathnameOf } from './http/node-request';
 import { type ConnectionLimits, createNodeServer } from './http/server';
 import { loadOpenApi } from './openapi/load';
@@ -202,6 +203,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       }
       return new Promise((resolve) => {
         if (!server) return resolve();
+        sendAllHeld(); // answers already made go out before their connections close
         if ('closeAllConnections' in server) server.closeAllConnections();
         server.close(() => resolve());
         server = undefined;

@@ -2,7 +2,7 @@ import { createServer, request, type IncomingMessage, type Server, type ServerRe
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freeAnswerBytes, isLent, lendAnswerBytes } from './answer-bytes';
-import { AnswerResponse } from './answer-response';
+import { AnswerResponse, sendAllHeld } from './answer-response';
 
 type Handler = (req: IncomingMessage, res: AnswerResponse) => void;
 
@@ -102,6 +102,15 @@ describe('answers held until the turn of the event loop ends', () => {
     expect((await get(port, '/end')).body).toBe('first');
     await waitFor(() => errors.length === 2);
     expect(errors).toEqual(['/write ERR_STREAM_WRITE_AFTER_END', '/end ERR_STREAM_WRITE_AFTER_END']);
+  });
+
+  it('writes the held answers when asked to (before closing the connections), not after they are closed', async () => {
+    const port = await serve((req, res) => {
+      res.end(`last answer of ${req.url}`);
+      sendAllHeld();
+      server!.closeAllConnections();
+    });
+    expect(await get(port, '/closing')).toEqual({ status: 200, body: 'last answer of /closing' });
   });
 
   it('gives lent bytes back once a held answer is finished, and at once when its response is destroyed first', async () => {

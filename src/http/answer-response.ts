@@ -68,8 +68,11 @@ export class AnswerResponse extends ServerResponse {
 
 const isWhole = (chunk: unknown): chunk is string | Uint8Array => typeof chunk === 'string' || chunk instanceof Uint8Array;
 
-/** The end of a turn: every answer held in it is written, in the order they ended. */
-function sendAllHeld(): void {
+/**
+ * The end of a turn: every answer held in it is written, in the order they ended. Also called by
+ * whoever closes the server's connections (simulator.ts), so that an answer already made goes out first.
+ */
+export function sendAllHeld(): void {
   scheduled = false;
   const batch = held;
   held = [];
