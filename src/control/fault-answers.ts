@@ -6,6 +6,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import { ApiError, type ErrorType, errorItem } from '../domain/errors';
+import { sendAllHeld } from '../http/answer-response';
 import type { RequestExchange } from '../http/exchange';
 import type { Exchange } from '../http/stage';
 import { serviceFailure } from '../http/stages/errors';
@@ -60,6 +61,7 @@ export function failureAnswer(ex: Exchange, type: ErrorType, message: string | u
 export function dropped(ex: Exchange): Response {
   const socket = ex.incoming?.socket;
   const answer = socket ? new Response(null, { headers: { [ALREADY_SENT]: 'true' } }) : Response.error();
+  sendAllHeld(); // an answer before it on the connection (pipelined), held for the turn's end, goes out first
   socket?.destroy();
   drops.add(answer);
   return mark(answer);
@@ -88,6 +90,7 @@ export async function truncated(ex: Exchange, response: Response, bytes: number)
   // length, the first bytes), and the connection is ended; the server is told it was sent already.
   const head = [`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ''}`];
   headers.forEach((v, k) => head.push(`${k}: ${v}`));
+  sendAllHeld(); // an answer before it on the connection (pipelined), held for the turn's end, goes out first
   socket.write(`${head.join('\r\n')}\r\n\r\n`);
   if (part.byteLength) socket.write(part);
   socket.end();

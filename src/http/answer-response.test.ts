@@ -1,8 +1,8 @@
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freeAnswerBytes, isLent, lendAnswerBytes } from './answer-bytes';
-import { AnswerResponse, sendAllHeld } from './answer-response';
+import { AnswerResponse, HOLD_MAX_MS, requestArrived, sendAllHeld } from './answer-response';
 
 type Handler = (req: IncomingMessage, res: AnswerResponse) => void;
 
@@ -13,9 +13,12 @@ afterEach(async () => {
   server = undefined;
 });
 
-/** A plain Node server whose responses are AnswerResponses, on a port of loopback. */
+/** A plain Node server whose responses are AnswerResponses, told of each request as server.ts tells them, on a port of loopback. */
 async function serve(handler: Handler): Promise<number> {
-  server = createServer({ ServerResponse: AnswerResponse as typeof ServerResponse }, (req, res) => handler(req, res as AnswerResponse));
+  server = createServer({ ServerResponse: AnswerResponse as typeof ServerResponse }, (req, res) => {
+    requestArrived(req.socket);
+    handler(req, res as AnswerResponse);
+  });
   await new Promise<void>((done) => server!.listen(0, '127.0.0.1', done));
   return (server.address() as AddressInfo).port;
 }
@@ -32,6 +35,19 @@ function get(port: number, path = '/'): Promise<{ status: number; body: string }
 }
 
 const nextTurn = () => new Promise((done) => setImmediate(done));
+
+/** Raw bytes to the server (`end`: then half-close), and all it sent back until it closed the connection. */
+function raw(port: number, text: string, end = false): Promise<string> {
+  return new Promise((resolve) => {
+    const s = connect(port, '127.0.0.1');
+    let data = '';
+    s.on('data', (d) => (data += String(d))).on('close', () => resolve(data)).on('error', () => {});
+    if (end) s.end(text);
+    else s.write(text);
+    setTimeout(() => s.destroy(), 1000);
+  });
+}
+const bodies = (text: string) => text.split(/HTTP\/1\.1 /).slice(1).map((a) => `${a.slice(0, 3)} ${a.slice(a.indexOf('\r\n\r\n') + 4)}`);
 
 describe('answers held until the turn of the event loop ends', () => {
   it('holds a whole answer (end with a body) and writes it once the turn ends', async () => {
@@ -111,6 +127,94 @@ describe('answers held until the turn of the event loop ends', () => {
       server!.closeAllConnections();
     });
     expect(await get(port, '/closing')).toEqual({ status: 200, body: 'last answer of /closing' });
+  });
+
+  it('sends an answer held before a later request of its connection (pipelined) is served', async () => {
+    const seen: unknown[] = [];
+    let first: AnswerResponse | undefined;
+    const port = await serve((req, res) => {
+      if (req.url === '/first') {
+        first = res;
+        res.end('one');
+      } else {
+        seen.push(['second begins; first holding:', first!.holding, 'first ended:', first!.writableEnded]);
+        res.end('two');
+      }
+    });
+    const got = await raw(port, 'GET /first HTTP/1.1\r\nHost: x\r\n\r\nGET /second HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    expect(bodies(got)).toEqual(['200 one', '200 two']);
+    expect(seen).toEqual([['second begins; first holding:', false, 'first ended:', true]]);
+  });
+
+  it('sends the held answers before a new request once the oldest has waited HOLD_MAX_MS', async () => {
+    const seen: unknown[] = [];
+    const port = await serve((_req, res) => {
+      res.end('waited');
+      seen.push(res.holding);
+      const until = performance.now() + HOLD_MAX_MS + 0.5;
+      while (performance.now() < until); // the rest of the turn's work
+      requestArrived(new Socket()); // as a request of another connection read in the same turn
+      seen.push(res.holding, res.writableEnded);
+    });
+    expect((await get(port)).body).toBe('waited');
+    expect(seen).toEqual([true, false, true]);
+  });
+
+  it('sends at once an answer ended outside a turn that received requests (a timer)', async () => {
+    const seen: unknown[] = [];
+    const port = await serve((_req, res) => {
+      setTimeout(() => {
+        res.end('later');
+        seen.push(res.holding, res.writableEnded);
+      }, 5);
+    });
+    expect((await get(port)).body).toBe('later');
+    expect(seen).toEqual([false, true]);
+  });
+
+  it('sends the held answers before the half-close of a client ends the connection', async () => {
+    const port = await serve((_req, res) => {
+      // After this turn's end, as if another request were read then (Node parses a queued pipelined
+      // request when an answer finishes): the answer is held over the next turn, where the client's
+      // FIN is read and Node ends the socket.
+      setImmediate(() => {
+        requestArrived(new Socket());
+        res.end('before the close');
+      });
+    });
+    const got = await raw(port, 'GET / HTTP/1.1\r\nHost: x\r\n\r\n', true);
+    expect(bodies(got)).toEqual(['200 before the close']);
+  });
+
+  it('refuses headers set after a held end, as Node does once an answer has ended, and sends the answer as it was', async () => {
+    const codes: unknown[] = [];
+    const port = await serve((req, res) => {
+      res.end('as it was');
+      try {
+        if (req.url === '/head') res.writeHead(500);
+        else res.setHeader('X-Late', '1');
+      } catch (e) {
+        codes.push((e as NodeJS.ErrnoException).code);
+      }
+    });
+    expect(await get(port, '/head')).toEqual({ status: 200, body: 'as it was' });
+    expect(await get(port, '/header')).toEqual({ status: 200, body: 'as it was' });
+    expect(codes).toEqual(['ERR_HTTP_HEADERS_SENT', 'ERR_HTTP_HEADERS_SENT']);
+  });
+
+  it('closes only the connection of an answer Node will not write, and writes the rest of its batch', async () => {
+    const waiting: AnswerResponse[] = [];
+    const port = await serve((_req, res) => {
+      waiting.push(res);
+      if (waiting.length < 2) return;
+      waiting[0].statusCode = 1000; // not a status: Node throws when it writes the head
+      for (const r of waiting) r.end(`answer of ${r.req.url}`);
+    });
+    const bad = raw(port, 'GET /bad HTTP/1.1\r\nHost: x\r\n\r\n');
+    await waitFor(() => waiting.length === 1);
+    const good = get(port, '/good');
+    expect(await bad).toBe('');
+    expect(await good).toEqual({ status: 200, body: 'answer of /good' });
   });
 
   it('gives lent bytes back once a held answer is finished, and at once when its response is destroyed first', async () => {

@@ -2,27 +2,71 @@
  * The server's responses (Node's ServerResponse, as `createNodeServer` makes them), with two
  * differences, both about how an answer leaves the process:
  *
- * - **Answers of one turn of the event loop are written together.** `end(body)` (a whole answer in
- *   one string or byte array, how every JSON answer is sent) holds the answer until the turn's
- *   I/O callbacks are done (`setImmediate`), then writes all the answers held in that turn one
- *   after another. Each is still its own `writev`, but the first of a batch wakes a client waiting
- *   on the same machine and the others find it awake: a wake-up across cores costs the sending
- *   `writev` ~10 µs in a virtual machine, more than computing a page of a list (docs/decisions.md,
- *   "Scale, twenty-fifth pass"). A lone request waits for nothing but the rest of its own turn
- *   (microseconds). Everything else (`end()` without a body, with a callback, a stream's writes)
- *   goes out at once, as Node does it; a write or an end after a held end sends the held answer
- *   first, so bytes never change order and Node's own refusals (write after end) still apply.
+ * - **Answers of one turn of the event loop are written together.** While a turn that received
+ *   requests is under way (from the first request the server reads in it, `requestArrived`, to the
+ *   end of its I/O callbacks, `setImmediate`), `end(body)` (a whole answer in one string or byte
+ *   array, how every JSON answer is sent) holds the answer; at the turn's end the answers held are
+ *   written one after another, in the order they ended. Each is still its own `writev`, but the
+ *   first of a batch wakes a client waiting on the same machine and the others find it awake: a
+ *   wake-up across cores costs the sending `writev` ~10 µs in a virtual machine, more than
+ *   computing a page of a list (docs/decisions.md, "Scale, twenty-fifth pass").
  * - **Lent bytes are given back.** An answer written from lent bytes (answer-bytes.ts) gives them
  *   back once it is finished (`finish`: handed to the operating system whole, or its connection
  *   destroyed, which closes the socket at once: either way nothing reads them any more). A held
- *   answer whose response is destroyed before its turn ends is dropped and its bytes given back.
+ *   answer whose response is destroyed before it is written is dropped and its bytes given back.
+ *
+ * How long an answer waits: a lone request, nothing but the rest of its own turn's callbacks. A
+ * new request sends the held answers first when the oldest has waited HOLD_MAX_MS, or when one of
+ * them is its own connection's (pipelined: an answer never waits for a later request of its
+ * connection). Answers ended outside such a turn (in a timer, after the turn's end) go out at
+ * once. Everything else goes out at once as Node does it (`end()` without a body, an `end` with a
+ * callback, a stream's writes); a write, an end or a header set after a held end sends the held
+ * answer first, so bytes never change order and Node's own refusals (write after end, headers
+ * already sent) still apply. Whatever writes to a socket itself or ends it (a fault that truncates
+ * or drops, a refusal, the client's half-close, closing the server) calls `sendAllHeld` first.
  */
 import { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import { giveBackAnswerBytes, isLent } from './answer-bytes';
 
-/** Responses holding an answer, in the order they ended, and whether their write is scheduled. */
+/** (chosen) A new request sends the held answers first once the oldest has waited this long. */
+export const HOLD_MAX_MS = 1;
+
+/** Responses holding an answer, in the order they ended (some may have sent theirs already). */
 let held: AnswerResponse[] = [];
-let scheduled = false;
+/** When the first answer of `held` was held (performance.now()). */
+let heldSince = 0;
+/** Whether a turn that received requests is under way (its end is scheduled). */
+let turnOpen = false;
+const endsHeldOnHalfClose = Symbol('dms-sim: held answers sent before a half-close ends the socket');
+
+/**
+ * The server read a request on `socket`: opens the turn's holding (its end scheduled), after
+ * sending the held answers when the oldest has waited HOLD_MAX_MS or one is this connection's.
+ */
+export function requestArrived(socket: Socket): void {
+  if (held.length > 0) {
+    const current = (socket as { _httpMessage?: unknown })._httpMessage;
+    if (performance.now() - heldSince >= HOLD_MAX_MS) sendAllHeld();
+    else if (current instanceof AnswerResponse) current.sendHeld();
+  }
+  if (!turnOpen) {
+    turnOpen = true;
+    setImmediate(endOfTurn);
+  }
+  const s = socket as Socket & { [endsHeldOnHalfClose]?: true };
+  if (!s[endsHeldOnHalfClose]) {
+    s[endsHeldOnHalfClose] = true;
+    // Node ends the socket when the client half-closes; the answers already made go out before.
+    s.prependListener('end', sendAllHeld);
+  }
+}
+
+function endOfTurn(): void {
+  turnOpen = false;
+  sendAllHeld();
+}
 
 export class AnswerResponse extends ServerResponse {
   /** The lent bytes this response is sending. */
@@ -32,13 +76,10 @@ export class AnswerResponse extends ServerResponse {
 
   override end(chunk?: unknown, encoding?: unknown, callback?: unknown): this {
     if (this.heldBody !== undefined) this.sendHeld();
-    if (encoding === undefined && callback === undefined && isWhole(chunk) && !this.writableEnded && !this.destroyed) {
+    if (turnOpen && encoding === undefined && callback === undefined && isWhole(chunk) && !this.writableEnded && !this.destroyed) {
+      if (held.length === 0) heldSince = performance.now();
       this.heldBody = chunk;
       held.push(this);
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(sendAllHeld);
-      }
       return this;
     }
     return super.end(chunk as never, encoding as never, callback as never);
@@ -47,6 +88,16 @@ export class AnswerResponse extends ServerResponse {
   override write(chunk: unknown, encoding?: unknown, callback?: unknown): boolean {
     if (this.heldBody !== undefined) this.sendHeld();
     return super.write(chunk as never, encoding as never, callback as never);
+  }
+
+  override writeHead(...args: unknown[]): this {
+    if (this.heldBody !== undefined) this.sendHeld();
+    return (super.writeHead as (...a: unknown[]) => this).apply(this, args);
+  }
+
+  override setHeader(name: string, value: number | string | readonly string[]): this {
+    if (this.heldBody !== undefined) this.sendHeld();
+    return super.setHeader(name, value);
   }
 
   /** Whether an answer is held, waiting for the turn's end. */
@@ -69,18 +120,19 @@ export class AnswerResponse extends ServerResponse {
 const isWhole = (chunk: unknown): chunk is string | Uint8Array => typeof chunk === 'string' || chunk instanceof Uint8Array;
 
 /**
- * The end of a turn: every answer held in it is written, in the order they ended. Also called by
- * whoever closes the server's connections (simulator.ts), so that an answer already made goes out first.
+ * Writes every answer held, in the order they ended: at the end of the turn, and before anything
+ * writes to a socket itself or ends it (see the module's comment).
  */
 export function sendAllHeld(): void {
-  scheduled = false;
+  if (held.length === 0) return;
   const batch = held;
   held = [];
   for (const response of batch) {
     try {
       response.sendHeld();
-    } catch {
-      // Node refused to write it (its socket broke under it): that connection alone is closed.
+    } catch (e) {
+      // Node refused to write it (e.g. a status code it does not take): that connection alone is closed.
+      console.error(`[dms-sim] an answer could not be written: ${(e as Error).message}`);
       response.destroy();
     }
   }

@@ -19,7 +19,7 @@ import type { Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { ApiError, apiError, errorItem } from '../domain/errors';
 import { bufferedBytes } from '../streams';
-import { AnswerResponse } from './answer-response';
+import { AnswerResponse, requestArrived, sendAllHeld } from './answer-response';
 import { newExecutionId } from './execution-id';
 import { bodySent } from './node-request';
 import { failureBody } from './respond';
@@ -79,6 +79,7 @@ export function createNodeServer(fetch: Fetch, hostname: string, limits: Partial
     },
     (incoming, outgoing) => {
       heads.started(incoming.socket, outgoing);
+      requestArrived(incoming.socket);
       // A request with a body is served a turn later: Node first parses the rest of the bytes it already has
       // of it, so that a broken body is refused as HTTP (clientError below) before its answer begins, whichever
       // part of dms-sim would answer it. A request without one (most reads) is served at once.
@@ -104,9 +105,9 @@ export function createNodeServer(fetch: Fetch, hostname: string, limits: Partial
     }
     const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
     const answer = () => refuseConnection(socket, status, err.code);
+    // Answers held for the end of the turn (answer-response.ts) have begun: they are written first.
+    sendAllHeld();
     const pending = (socket as { _httpMessage?: ServerResponse })._httpMessage;
-    // An answer held for the end of the turn (answer-response.ts) has begun: it is written first.
-    if (pending instanceof AnswerResponse) pending.sendHeld();
     if (pending && !pending.writableFinished) {
       if (!pending.req.complete) {
         // The request under way broke its body's framing (a malformed chunk): no more of it can be read,
@@ -141,6 +142,7 @@ function answerHeap(outgoing: ServerResponse): void {
 
 /** Answers a connection's bytes that make no request with a JSON FAILURE (400, 408 or 431), then closes it. */
 function refuseConnection(socket: Socket, status: number, code: string | undefined): void {
+  sendAllHeld(); // the answers already made (answer-response.ts) go out before the refusal
   if (!socket.writable) return void socket.destroy();
   const reason = status === 408 ? 'the request took longer than its timeout' : status === 431 ? 'its headers are too large' : (code ?? 'not HTTP');
   const body = JSON.stringify(failureBody(apiError('requestUnreadable', reason)));
