@@ -20,10 +20,12 @@
  * them is its own connection's (pipelined: an answer never waits for a later request of its
  * connection). Answers ended outside such a turn (in a timer, after the turn's end) go out at
  * once. Everything else goes out at once as Node does it (`end()` without a body, an `end` with a
- * callback, a stream's writes); a write, an end or a header set after a held end sends the held
- * answer first, so bytes never change order and Node's own refusals (write after end, headers
- * already sent) still apply. Whatever writes to a socket itself or ends it (a fault that truncates
- * or drops, a refusal, the client's half-close, closing the server) calls `sendAllHeld` first.
+ * callback, a stream's writes); a write, an end or a header set, appended or removed after a held
+ * end sends the held answer first, so bytes never change order and Node's own refusals (write after
+ * end, headers already sent) still apply. Not covered: while an answer is held, `headersSent`,
+ * `finished` and `writableEnded` read false, and a `statusCode` assigned then is the one sent (no
+ * caller does either). Whatever writes to a socket itself or ends it (a fault that truncates or
+ * drops, a refusal, the client's half-close, closing the simulator) calls `sendAllHeld` first.
  */
 import { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -49,7 +51,7 @@ export function requestArrived(socket: Socket): void {
   if (held.length > 0) {
     const current = (socket as { _httpMessage?: unknown })._httpMessage;
     if (performance.now() - heldSince >= HOLD_MAX_MS) sendAllHeld();
-    else if (current instanceof AnswerResponse) current.sendHeld();
+    else if (current instanceof AnswerResponse) sendOrClose(current);
   }
   if (!turnOpen) {
     turnOpen = true;
@@ -100,6 +102,16 @@ export class AnswerResponse extends ServerResponse {
     return super.setHeader(name, value);
   }
 
+  override appendHeader(name: string, value: string | readonly string[]): this {
+    if (this.heldBody !== undefined) this.sendHeld();
+    return super.appendHeader(name, value);
+  }
+
+  override removeHeader(name: string): void {
+    if (this.heldBody !== undefined) this.sendHeld();
+    super.removeHeader(name);
+  }
+
   /** Whether an answer is held, waiting for the turn's end. */
   get holding(): boolean {
     return this.heldBody !== undefined;
@@ -127,14 +139,16 @@ export function sendAllHeld(): void {
   if (held.length === 0) return;
   const batch = held;
   held = [];
-  for (const response of batch) {
-    try {
-      response.sendHeld();
-    } catch (e) {
-      // Node refused to write it (e.g. a status code it does not take): that connection alone is closed.
-      console.error(`[dms-sim] an answer could not be written: ${(e as Error).message}`);
-      response.destroy();
-    }
+  for (const response of batch) sendOrClose(response);
+}
+
+/** Sends the response's held answer; when Node refuses to write it (e.g. a status code it does not take), that connection alone is closed. */
+function sendOrClose(response: AnswerResponse): void {
+  try {
+    response.sendHeld();
+  } catch (e) {
+    console.error(`[dms-sim] an answer could not be written: ${(e as Error).message}`);
+    response.destroy();
   }
 }
 

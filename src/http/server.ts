@@ -55,7 +55,12 @@ export function connectionLimitProblems(l: ConnectionLimits): string[] {
 
 type Fetch = (request: Request, env: { incoming: IncomingMessage; outgoing: ServerResponse }) => Response | Promise<Response>;
 
-/** `tls`: serve HTTPS with this key and certificate (`--tls`), with the same limits and answers. */
+/**
+ * `tls`: serve HTTPS with this key and certificate (`--tls`), with the same limits and answers.
+ * Its responses hold whole answers to the end of the turn (answer-response.ts): whoever closes it
+ * calls `sendAllHeld()` first, then `closeAllConnections()` (as simulator.ts does); a bare
+ * `close()` in the turn an answer was held finds that connection busy and waits for it.
+ */
 export function createNodeServer(fetch: Fetch, hostname: string, limits: Partial<ConnectionLimits> = {}, tls?: { key: string; cert: string }): Server {
   const l = { ...DEFAULT_CONNECTION_LIMITS, ...limits };
   const problems = connectionLimitProblems(l);
