@@ -2,7 +2,7 @@ import { createServer, request, type IncomingMessage, type Server, type ServerRe
 import { type AddressInfo, connect, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freeAnswerBytes, isLent, lendAnswerBytes } from './answer-bytes';
-import { AnswerResponse, HOLD_MAX_MS, requestArrived, sendAllHeld } from './answer-response';
+import { AnswerResponse, HOLD_MAX_MS, requestArrived, sendAllHeld, sendHeldOnHalfClose } from './answer-response';
 
 type Handler = (req: IncomingMessage, res: AnswerResponse) => void;
 
@@ -13,12 +13,13 @@ afterEach(async () => {
   server = undefined;
 });
 
-/** A plain Node server whose responses are AnswerResponses, told of each request as server.ts tells them, on a port of loopback. */
+/** A plain Node server whose responses are AnswerResponses, told of each request and wired for half-closes as server.ts does, on a port of loopback. */
 async function serve(handler: Handler): Promise<number> {
   server = createServer({ ServerResponse: AnswerResponse as typeof ServerResponse }, (req, res) => {
     requestArrived(req.socket);
     handler(req, res as AnswerResponse);
   });
+  sendHeldOnHalfClose(server, false);
   await new Promise<void>((done) => server!.listen(0, '127.0.0.1', done));
   return (server.address() as AddressInfo).port;
 }

@@ -27,7 +27,7 @@
  * caller does either). Whatever writes to a socket itself or ends it (a fault that truncates or
  * drops, a refusal, the client's half-close, closing the simulator) calls `sendAllHeld` first.
  */
-import { ServerResponse } from 'node:http';
+import { type Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { giveBackAnswerBytes, isLent } from './answer-bytes';
@@ -41,7 +41,6 @@ let held: AnswerResponse[] = [];
 let heldSince = 0;
 /** Whether a turn that received requests is under way (its end is scheduled). */
 let turnOpen = false;
-const endsHeldOnHalfClose = Symbol('dms-sim: held answers sent before a half-close ends the socket');
 
 /**
  * The server read a request on `socket`: opens the turn's holding (its end scheduled), after
@@ -57,12 +56,15 @@ export function requestArrived(socket: Socket): void {
     turnOpen = true;
     setImmediate(endOfTurn);
   }
-  const s = socket as Socket & { [endsHeldOnHalfClose]?: true };
-  if (!s[endsHeldOnHalfClose]) {
-    s[endsHeldOnHalfClose] = true;
-    // Node ends the socket when the client half-closes; the answers already made go out before.
-    s.prependListener('end', sendAllHeld);
-  }
+}
+
+/**
+ * Wires `server`'s connections (the TLS ones when `secure`: the sockets Node's HTTP parser reads):
+ * when a client half-closes, Node ends the socket as it reads the FIN; the answers already made go
+ * out before, by a listener put ahead of Node's.
+ */
+export function sendHeldOnHalfClose(server: Server, secure: boolean): void {
+  server.on(secure ? 'secureConnection' : 'connection', (socket: Socket) => socket.prependListener('end', sendAllHeld));
 }
 
 function endOfTurn(): void {

@@ -19,7 +19,7 @@ import type { Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { ApiError, apiError, errorItem } from '../domain/errors';
 import { bufferedBytes } from '../streams';
-import { AnswerResponse, requestArrived, sendAllHeld } from './answer-response';
+import { AnswerResponse, requestArrived, sendAllHeld, sendHeldOnHalfClose } from './answer-response';
 import { newExecutionId } from './execution-id';
 import { bodySent } from './node-request';
 import { failureBody } from './respond';
@@ -102,6 +102,7 @@ export function createNodeServer(fetch: Fetch, hostname: string, limits: Partial
     outgoing.end(body);
   }
   server.maxConnections = l.maxConnections;
+  sendHeldOnHalfClose(server, tls !== undefined);
   const heads = headsGuard(server, l.headersTimeoutMs);
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
     if (err.code === 'ECONNRESET' || !socket.writable) {
