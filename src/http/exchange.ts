@@ -87,10 +87,11 @@ export function createExchange(c: Context, route: Route, deps: ExchangeDeps): Re
     : configured ?? (tenancy.reachedBy === 'host' ? 'http://localhost' : new URL(href).origin);
   const query = new QueryRecord();
   const raw = searchOf(href);
-  const search = raw ? new URLSearchParams(raw) : undefined;
-  search?.forEach((v, k) => {
-    if (!Object.hasOwn(query, k)) query[k] = v;
-  });
+  if (raw) {
+    new URLSearchParams(raw).forEach((v, k) => {
+      if (!Object.hasOwn(query, k)) query[k] = v;
+    });
+  }
   const hinted = tenancy.reachedBy === 'plain' ? undefined : tenancy.dns;
   const hintedTenant = hinted === undefined ? undefined : world.tenants.byDnsName(hinted);
   const executionId = newExecutionId();
@@ -99,7 +100,7 @@ export function createExchange(c: Context, route: Route, deps: ExchangeDeps): Re
   const ctx: Ctx = {
     world, op: route.op, method: request.method, executionId, hintedDns: hinted, hintedTenant, tenant: hintedTenant, params: {}, query, headers,
     addresses: new Addresses(publicUrl, tenancy.reachedBy, tenancy.hostPort, tenancy.dns),
-    clientId: clientIdOf(search?.get('client_id') ?? headers['x-tenantapi-clientid']),
+    clientId: clientIdOf(Object.hasOwn(query, 'client_id') ? query.client_id : headers['x-tenantapi-clientid']),
     outcome,
   };
   return {
