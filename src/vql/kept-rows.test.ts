@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { keptRows, SlotRows } from './kept-rows';
 import { FrameRows, type RowList, windowOf } from './rowlist';
-import { freeScratch, giveBackScratch, scratchWords } from './scratch';
+import { freeScratch, giveBackScratch, scratchBuffersMade, scratchWords } from './scratch';
 import { KeptOrder } from './sorted';
 
 /** Found slots of n: a run (a range of ids), a few scattered (a LIKE prefix), or many (an equality). */
@@ -49,11 +49,14 @@ describe('keptRows: a found list in the memory its rows need', () => {
       const listOrder = kept && { kept, epoch: kept.epoch };
       const { bits, count } = scratchBitsOf(found);
       const freeBefore = freeScratch();
+      const madeBefore = scratchBuffersMade();
       let list: RowList = keptRows(base, listOrder, bits, count, n);
       // The scratch bitset is given back; the list's own bitset or slots are pool memory too (taken
       // before it, so a free buffer of the pool, or new memory).
       expect(freeScratch(), 'the scratch bitset is given back').toBeGreaterThanOrEqual(freeBefore);
       expect(freeScratch()).toBeLessThanOrEqual(freeBefore + 1);
+      // Exactly: one buffer back, one taken for the list (a free one, or one made).
+      expect(freeScratch(), 'one buffer back, one taken from the free ones unless made').toBe(freeBefore + (scratchBuffersMade() - madeBefore));
       let reference: RowList = new FrameRows(base, listOrder, bitsOf(found), 0, count, n);
       const words = bits.length === 0 ? 0 : Math.max(0, bitsOf(found).findLastIndex((w) => w !== 0) + 1 - Math.max(0, bitsOf(found).findIndex((w) => w !== 0)));
       // Its slots when fewer than the words they span; else the bitset cut to those words.
