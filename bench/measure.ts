@@ -23,7 +23,18 @@ export interface Measure {
   /** Requests answered, and the seconds the load ran (rounds.ts adds rounds up from these). */
   requests: number;
   seconds: number;
+  /**
+   * autocannon's own result of the run before aggregation (`skipAggregateResult`), whose latency
+   * histogram rounds.ts merges with the other rounds' (latencyOf): the p50 and p99 of a server's
+   * requests over all its rounds. Absent from a measure made by hand.
+   */
+  run?: RawRun;
+  /** After rounds.ts `combine`: each round's own p99, in round order. */
+  p99Rounds?: number[];
 }
+
+/** autocannon's result of one run with `skipAggregateResult` (its histograms encoded), to give to aggregateResult. */
+export type RawRun = object;
 
 let activeCannon: { stop(): void } | undefined;
 
@@ -93,11 +104,14 @@ export function cannon(base: string, r: BenchRequest | readonly BenchRequest[], 
         connections: CONNECTIONS,
         duration: seconds,
         timeout: 10,
+        // The run's histograms kept whole (encoded) so that rounds can be merged: latencyOf.
+        skipAggregateResult: true,
       },
-      (err, result) => {
+      (err, run) => {
         clearTimeout(guard);
         activeCannon = undefined;
         if (err) return reject(err);
+        const result = autocannon.aggregateResult([run], { url: base + one.path, connections: CONNECTIONS });
         const cpu1 = cpuMs(serverPid);
         resolvePromise({
           cpuUsPerReq: cpu0 === null || cpu1 === null || result.requests.total === 0 ? null : ((cpu1 - cpu0) * 1000) / result.requests.total,
@@ -108,6 +122,7 @@ export function cannon(base: string, r: BenchRequest | readonly BenchRequest[], 
           p99: result.latency.p99,
           errors: result.errors,
           non2xx: result.non2xx,
+          run,
         });
       },
     );

@@ -31,6 +31,8 @@ export interface ScenarioResult {
 export interface BenchJson {
   scenarios: {
     name: string; rps: number | null; p50_ms: number | null; p99_ms: number | null; ceiling_rps: number | null; ceiling_p99_ms: number | null; ratio: number | null;
+    /** The highest of the rounds' own p99s (p99_ms is that of all the rounds' requests together); absent from runs before it was kept. */
+    p99_worst_round_ms?: number | null; ceiling_p99_worst_round_ms?: number | null;
     cpu_us_per_req: number | null; ceiling_cpu_us_per_req: number | null; rss_after_mb: number | null;
   }[];
   cold_start_ms: { dms_sim: number | null; ceiling: number | null };
@@ -82,13 +84,20 @@ export function heldBack(rps: number | null, cpuUsPerReq: number | null): number
   return busy !== null && busy < SATURATED ? busy : undefined;
 }
 
+/** The highest of a measure's rounds' own p99s, when it has more than one round (rounds.ts combine). */
+export const worstRoundP99 = (m: Measure): number | null => (m.p99Rounds && m.p99Rounds.length > 1 ? Math.max(...m.p99Rounds) : null);
+
+/** A p99 of all requests, with the worst round's own p99 in brackets when there were rounds. */
+export const p99Text = (p99: number | null | undefined, worstRound: number | null | undefined): string =>
+  p99 === null || p99 === undefined ? 'n/a' : worstRound === null || worstRound === undefined ? String(p99) : `${p99} (${worstRound})`;
+
 /** The results as markdown table lines (header, separator, one row per scenario). */
 export function table(results: ScenarioResult[], world: WorldKind = 'default'): string[] {
-  const head = ['scenario', 'dms-sim rps', 'p50 ms', 'p99 ms', 'ceiling rps', 'ceiling p50', 'ceiling p99', 'ratio', 'CPU µs/req dms-sim / ceiling', 'RSS after', 'target'];
+  const head = ['scenario', 'dms-sim rps', 'p50 ms', 'p99 ms (worst round)', 'ceiling rps', 'ceiling p50', 'ceiling p99 (worst round)', 'ratio', 'CPU µs/req dms-sim / ceiling', 'RSS after', 'target'];
   const cpu = (m: Measure) => (m.cpuUsPerReq === null ? 'n/a' : m.cpuUsPerReq.toFixed(1));
   const rows = results.map((s) =>
     s.dms && s.ceiling
-      ? [s.name, String(Math.round(s.dms.rps)), String(s.dms.p50), String(s.dms.p99), String(Math.round(s.ceiling.rps)), String(s.ceiling.p50), String(s.ceiling.p99), pct(s.dms.rps / s.ceiling.rps), `${cpu(s.dms)} / ${cpu(s.ceiling)}`, fmtMb(s.rssAfter ?? null), verdict(s, world)]
+      ? [s.name, String(Math.round(s.dms.rps)), String(s.dms.p50), p99Text(s.dms.p99, worstRoundP99(s.dms)), String(Math.round(s.ceiling.rps)), String(s.ceiling.p50), p99Text(s.ceiling.p99, worstRoundP99(s.ceiling)), pct(s.dms.rps / s.ceiling.rps), `${cpu(s.dms)} / ${cpu(s.ceiling)}`, fmtMb(s.rssAfter ?? null), verdict(s, world)]
       : [s.name, `n/a (${s.na})`, '', '', '', '', '', '', '', '', verdict(s, world)],
   );
   return [head, ...rows].map((r) => `| ${r.join(' | ')} |`).flatMap((line, i) => (i === 0 ? [line, `|${head.map(() => '---').join('|')}|`] : [line]));
@@ -103,6 +112,8 @@ export function toJson(results: ScenarioResult[], cold: Pair, rss: Pair): BenchJ
       p99_ms: s.dms ? s.dms.p99 : null,
       ceiling_rps: s.ceiling ? r1(s.ceiling.rps) : null,
       ceiling_p99_ms: s.ceiling ? s.ceiling.p99 : null,
+      p99_worst_round_ms: s.dms ? worstRoundP99(s.dms) : null,
+      ceiling_p99_worst_round_ms: s.ceiling ? worstRoundP99(s.ceiling) : null,
       ratio: s.dms && s.ceiling ? r3(s.dms.rps / s.ceiling.rps) : null,
       cpu_us_per_req: s.dms?.cpuUsPerReq == null ? null : r1(s.dms.cpuUsPerReq),
       ceiling_cpu_us_per_req: s.ceiling?.cpuUsPerReq == null ? null : r1(s.ceiling.cpuUsPerReq),
@@ -138,7 +149,7 @@ export function sizeLine(who: string, sizes: { name: string; rows: number; bytes
 
 /** How a scenario's seconds were taken: in rounds, the servers in turns (rounds.ts). */
 export const roundsText = (rounds: number | undefined): string =>
-  rounds && rounds > 1 ? ` in ${rounds} rounds, dms-sim and its ceiling in turns (A B, B A …: over an even number of rounds a drift of the machine's speed weighs on both alike; rps and CPU over all rounds, p99 the worst round's)` : '';
+  rounds && rounds > 1 ? ` in ${rounds} rounds, dms-sim and its ceiling in turns (A B, B A …: over an even number of rounds a drift of the machine's speed weighs on both alike; rps and CPU over all rounds; p50 and p99 over all the rounds' requests, their latency histograms merged, with the worst round's own p99 in brackets)` : '';
 
 export function markdown(o: { duration: number; rounds?: number; lines: string[]; coldLine: string; rssLine: string; sizeLine: string; load: number[]; world?: string; requests?: number }): string {
   const args = process.argv.slice(2).join(' ');

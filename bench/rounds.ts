@@ -4,7 +4,8 @@
  * of them instead of on whichever ran then. Each server's rounds add up to one measure; a ratio of
  * two servers (dms-sim to its ceiling, a 100k world to a 1k one) is read from the same rounds.
  */
-import type { Measure } from './measure';
+import autocannon from 'autocannon';
+import type { Measure, RawRun } from './measure';
 
 /**
  * The order of the servers in round `r` of a run: as given in even rounds, reversed in odd ones
@@ -32,24 +33,37 @@ export async function inRounds(count: number, rounds: number, measure: (server: 
 
 /**
  * One server's rounds as one measure: requests, time and CPU added up (rps and CPU µs per request
- * over all of them), errors added, p50 the median round's, p99 the worst round's (autocannon gives
- * percentiles per run, not the histograms to merge).
+ * over all of them), errors added; p50 and p99 those of all the rounds' requests together (their
+ * latency histograms merged: latencyOf), each round's own p99 kept beside them
+ * (`p99Rounds`). Rounds made by hand, without autocannon's run, give the median round's p50 and the
+ * worst round's p99 instead.
  */
 export function combine(rounds: readonly Measure[]): Measure {
   if (rounds.length === 0) throw new Error('combine: no rounds');
   const requests = sum(rounds.map((m) => m.requests));
   const seconds = sum(rounds.map((m) => m.seconds));
   const cpu = rounds.some((m) => m.cpuUsPerReq === null) ? null : sum(rounds.map((m) => m.cpuUsPerReq! * m.requests));
+  const runs = rounds.map((m) => m.run);
+  const latency = runs.every((r) => r !== undefined)
+    ? latencyOf(runs as RawRun[])
+    : { p50: median(rounds.map((m) => m.p50)), p99: Math.max(...rounds.map((m) => m.p99)) };
   return {
     rps: requests / Math.max(seconds, 1e-9),
-    p50: median(rounds.map((m) => m.p50)),
-    p99: Math.max(...rounds.map((m) => m.p99)),
+    p50: latency.p50,
+    p99: latency.p99,
+    p99Rounds: rounds.map((m) => m.p99),
     errors: sum(rounds.map((m) => m.errors)),
     non2xx: sum(rounds.map((m) => m.non2xx)),
     cpuUsPerReq: cpu === null || requests === 0 ? null : cpu / requests,
     requests,
     seconds,
   };
+}
+
+/** The latency percentiles (ms) of the requests of all `runs` together: their histograms merged by autocannon. */
+export function latencyOf(runs: readonly RawRun[]): { p50: number; p99: number; count: number } {
+  const merged = autocannon.aggregateResult([...runs], { url: 'http://127.0.0.1' });
+  return { p50: merged.latency.p50, p99: merged.latency.p99, count: merged.latency.totalCount };
 }
 
 /** The median of per-round ratios a[r] / b[r] (the same rounds), with their range; null when a round lacks a figure. */

@@ -50,6 +50,13 @@ describe('bench/scale.md', () => {
     expect(growthOf([runs[1], { documents: 5000, bench: bench({ 'list varied': null }) }], 'list varied')).toEqual({ factor: null, verdict: 'n/a' });
   });
 
+  it("writes the worst round's p99 in brackets beside the p99 of all requests, when the run kept it", () => {
+    const withWorst: ScaleRun = { documents: 1000, bench: bench({ 'list varied': 100 }) };
+    withWorst.bench.scenarios[0] = { ...withWorst.bench.scenarios[0], p99_worst_round_ms: 45, ceiling_p99_worst_round_ms: 14 };
+    const md = scaleMarkdown([withWorst], { command: 'npm run bench:scale', duration: 5, requests: 300, load: [1, 2] });
+    expect(md).toContain('| list varied | 1k | 1000 | 4 | 30 (45) | 4000 | 12 (14) |');
+  });
+
   it('writes a row per scenario and size, smallest first, then the growth and the start-up figures', () => {
     const md = scaleMarkdown(runs, { command: 'npm run bench:scale', duration: 5, requests: 300, load: [1, 2], date: new Date('2026-11-25T00:00:00Z') });
     const rows = md.split('\n').filter((l) => l.startsWith('| list varied |'));
