@@ -60,9 +60,13 @@ export function combine(rounds: readonly Measure[]): Measure {
   };
 }
 
-/** The latency percentiles (ms) of the requests of all `runs` together: their histograms merged by autocannon. */
+/**
+ * The latency percentiles (ms) of the requests of all `runs` together: their histograms merged by
+ * autocannon. It is given copies: aggregateResult adds the other runs' status-code counts into the
+ * first run's own objects.
+ */
 export function latencyOf(runs: readonly RawRun[]): { p50: number; p99: number; count: number } {
-  const merged = autocannon.aggregateResult([...runs], { url: 'http://127.0.0.1' });
+  const merged = autocannon.aggregateResult(runs.map((r) => structuredClone(r)), { url: 'http://127.0.0.1' });
   return { p50: merged.latency.p50, p99: merged.latency.p99, count: merged.latency.totalCount };
 }
 
