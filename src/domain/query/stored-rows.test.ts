@@ -86,14 +86,15 @@ describe('stored results under churn', () => {
       `SELECT id FROM documents FIND ('${['lorem', 'vero', 'sed', 'qui', 'aut'][k % 5]}') ORDER BY id PAGESIZE 5`,
     ][k % 4]);
     const pageSizeOf = (text: string) => Number(/ PAGESIZE (\d+)$/.exec(text)![1]);
-    const all = (text: string) => {
-      const first = queries.run(admin, text);
+    /** The rows of a first answer and of every page after it. */
+    const paged = (first: ReturnType<typeof queries.run>) => {
       const rows = [...ids(first)];
       for (let off = first.size; first.queryId && off < first.total!; off += first.limit!) {
         rows.push(...ids(queries.page(admin, first.queryId, { pagesize: first.limit, pageoffset: off })));
       }
       return rows;
     };
+    const all = (text: string) => paged(queries.run(admin, text));
     // Each text's rows on one page (no PAGESIZE: no stored result), then the same through its pages.
     const expected = texts.map((t) => ids(queries.run(admin, t.replace(/ PAGESIZE \d+$/, ''))));
     texts.forEach((t, i) => expect(all(t), t).toEqual(expected[i]));
@@ -107,14 +108,9 @@ describe('stored results under churn', () => {
       const i = k % texts.length;
       expect(ids(queries.run(admin, texts[i])), texts[i]).toEqual(expected[i].slice(0, pageSizeOf(texts[i])));
       if (k % 100 === 0) {
-        for (const [j, h] of held.entries()) {
-          const rows = [...ids(h)];
-          for (let off = h.size; h.queryId && off < h.total!; off += h.limit!) rows.push(...ids(queries.page(admin, h.queryId, { pagesize: h.limit, pageoffset: off })));
-          expect(rows, texts[j]).toEqual(expected[j]);
-        }
+        for (const [j, h] of held.entries()) expect(paged(h), texts[j]).toEqual(expected[j]);
       }
     }
-    console.log('TAKES', (globalThis as any).TAKES, 'RELEASED', (globalThis as any).RELEASED, held.map((h) => [h.queryId !== undefined, h.size, h.total]));
     expect(slots.mock.calls.length, 'lists kept as slots were stored and released').toBeGreaterThan(100);
     expect(bitsets.mock.calls.length, 'lists kept as a cut bitset were stored and released').toBeGreaterThan(100);
 
