@@ -1,6 +1,7 @@
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { type AddressInfo, connect, Socket } from 'node:net';
+import { type AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openSocket, untilClosed } from '../../test/fuzz/raw';
 import { freeAnswerBytes, isLent, lendAnswerBytes } from './answer-bytes';
 import { AnswerResponse, HOLD_MAX_MS, requestArrived, sendAllHeld, sendHeldOnHalfClose } from './answer-response';
 
@@ -37,16 +38,13 @@ function get(port: number, path = '/'): Promise<{ status: number; body: string }
 
 const nextTurn = () => new Promise((done) => setImmediate(done));
 
-/** Raw bytes to the server (`end`: then half-close), and all it sent back until it closed the connection. */
-function raw(port: number, text: string, end = false): Promise<string> {
-  return new Promise((resolve) => {
-    const s = connect(port, '127.0.0.1');
-    let data = '';
-    s.on('data', (d) => (data += String(d))).on('close', () => resolve(data)).on('error', () => {});
-    if (end) s.end(text);
-    else s.write(text);
-    setTimeout(() => s.destroy(), 1000);
-  });
+/** Raw bytes to the server (`end`: then half-close), and all it sent back until it closed the connection (test/fuzz/raw.ts). */
+async function raw(port: number, text: string, end = false): Promise<string> {
+  const s = await openSocket(port);
+  const closed = untilClosed(s);
+  if (end) s.end(text);
+  else s.write(text);
+  return closed;
 }
 const bodies = (text: string) => text.split(/HTTP\/1\.1 /).slice(1).map((a) => `${a.slice(0, 3)} ${a.slice(a.indexOf('\r\n\r\n') + 4)}`);
 

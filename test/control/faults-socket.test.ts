@@ -4,10 +4,10 @@
  * service's answers with their status and headers.
  */
 import { request } from 'node:http';
-import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../src/domain/clock';
 import { type Simulator, createSimulator } from '../../src/simulator';
+import { openSocket, untilClosed } from '../fuzz/raw';
 
 let sim: Simulator;
 let base: string;
@@ -74,14 +74,12 @@ describe('faults over a port', () => {
   it('truncate after a pipelined request: its answer, whole, comes first (held answers go out before the socket is written)', async () => {
     const port = new URL(base).port;
     /** Two requests in one write on one connection; every byte until the server closes it. */
-    const pipelined = (text: string) =>
-      new Promise<string>((resolve) => {
-        const s = connect(Number(port), '127.0.0.1');
-        let data = '';
-        s.on('data', (d) => (data += String(d))).on('close', () => resolve(data)).on('error', () => {});
-        s.write(text);
-        setTimeout(() => s.destroy(), 2000);
-      });
+    const pipelined = async (text: string) => {
+      const s = await openSocket(Number(port));
+      const closed = untilClosed(s);
+      s.write(text);
+      return closed;
+    };
     const H = `Host: localhost:${port}`;
     const requests = `GET /no/such/path HTTP/1.1\r\n${H}\r\n\r\nGET /api/ HTTP/1.1\r\n${H}\r\n\r\n`;
     await addFault({ operationId: 'listVersions', truncate: 10, times: 1 });
