@@ -79,7 +79,7 @@ export class AnswerResponse extends ServerResponse {
   private heldBody: string | Uint8Array | undefined = undefined;
 
   override end(chunk?: unknown, encoding?: unknown, callback?: unknown): this {
-    if (this.heldBody !== undefined) this.sendHeld();
+    this.sendHeld();
     if (turnOpen && encoding === undefined && callback === undefined && isWhole(chunk) && !this.writableEnded && !this.destroyed) {
       if (held.length === 0) heldSince = performance.now();
       this.heldBody = chunk;
@@ -90,27 +90,27 @@ export class AnswerResponse extends ServerResponse {
   }
 
   override write(chunk: unknown, encoding?: unknown, callback?: unknown): boolean {
-    if (this.heldBody !== undefined) this.sendHeld();
+    this.sendHeld();
     return super.write(chunk as never, encoding as never, callback as never);
   }
 
   override writeHead(...args: unknown[]): this {
-    if (this.heldBody !== undefined) this.sendHeld();
+    this.sendHeld();
     return (super.writeHead as (...a: unknown[]) => this).apply(this, args);
   }
 
   override setHeader(name: string, value: number | string | readonly string[]): this {
-    if (this.heldBody !== undefined) this.sendHeld();
+    this.sendHeld();
     return super.setHeader(name, value);
   }
 
   override appendHeader(name: string, value: string | readonly string[]): this {
-    if (this.heldBody !== undefined) this.sendHeld();
+    this.sendHeld();
     return super.appendHeader(name, value);
   }
 
   override removeHeader(name: string): void {
-    if (this.heldBody !== undefined) this.sendHeld();
+    this.sendHeld();
     super.removeHeader(name);
   }
 
@@ -119,7 +119,7 @@ export class AnswerResponse extends ServerResponse {
     return this.heldBody !== undefined;
   }
 
-  /** Writes the held answer now (nothing when none is held, or drops it when the response was destroyed). */
+  /** Writes the held answer now, or drops it when the response was destroyed; nothing when none is held (every write, end and header change calls it first). */
   sendHeld(): void {
     const body = this.heldBody;
     if (body === undefined) return;
