@@ -61,6 +61,11 @@ describe('npm run bench', () => {
       expect(typeof s[k], k).toBe('number');
       expect(s[k], k).toBeGreaterThan(0);
     }
+    // Two rounds (the default): each server's worst round is kept beside the p99 of all its requests, which cannot exceed it.
+    for (const [all, worst] of [['p99_ms', 'p99_worst_round_ms'], ['ceiling_p99_ms', 'ceiling_p99_worst_round_ms']] as const) {
+      expect(typeof s[worst], worst).toBe('number');
+      expect(s[worst], worst).toBeGreaterThanOrEqual(s[all]);
+    }
     expect(typeof s.p50_ms).toBe('number');
     expect(s.p50_ms).toBeGreaterThanOrEqual(0); // autocannon's histogram is in whole ms
     expect(Object.keys(data.cold_start_ms)).toEqual(['dms_sim', 'ceiling']);
